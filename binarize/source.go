@@ -1,0 +1,98 @@
+// Package binarize turns images into what barcode detectors work on: one
+// luminance plane, computed once per image, and black-and-white views of it
+// made by global and local binarizers, shared by every symbology reader.
+package binarize
+
+import (
+	"image"
+	"image/color"
+)
+
+// Source is one image prepared for reading. Lum is its luminance plane with
+// origin (0, 0); binarized views are computed on demand and cached, so all
+// readers of one image share them.
+type Source struct {
+	Lum *image.Gray
+}
+
+// NewSource converts img to a luminance plane once and returns a Source over
+// it. Pixels are blended onto white by their alpha, so a transparent
+// background reads as light.
+func NewSource(img image.Image) *Source {
+	return &Source{Lum: Luminance(img)}
+}
+
+// Luminance returns img as an 8-bit luminance plane with origin (0, 0), using
+// the ITU-R BT.601 weights (as image/color's GrayModel does) and blending
+// transparent pixels onto white. It has fast paths for the concrete image
+// types the standard decoders return.
+func Luminance(img image.Image) *image.Gray {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	g := image.NewGray(image.Rect(0, 0, w, h))
+	switch m := img.(type) {
+	case *image.Gray:
+		for y := 0; y < h; y++ {
+			copy(g.Pix[y*w:(y+1)*w], m.Pix[m.PixOffset(b.Min.X, b.Min.Y+y):])
+		}
+	case *image.YCbCr:
+		for y := 0; y < h; y++ {
+			copy(g.Pix[y*w:(y+1)*w], m.Y[m.YOffset(b.Min.X, b.Min.Y+y):])
+		}
+	case *image.RGBA:
+		for y := 0; y < h; y++ {
+			src := m.Pix[m.PixOffset(b.Min.X, b.Min.Y+y):]
+			dst := g.Pix[y*w : (y+1)*w]
+			for x := range dst {
+				p := src[4*x : 4*x+4 : 4*x+4]
+				// Premultiplied: blend onto white by adding the missing alpha.
+				a := 255 - uint32(p[3])
+				dst[x] = luma(uint32(p[0])+a, uint32(p[1])+a, uint32(p[2])+a)
+			}
+		}
+	case *image.NRGBA:
+		for y := 0; y < h; y++ {
+			src := m.Pix[m.PixOffset(b.Min.X, b.Min.Y+y):]
+			dst := g.Pix[y*w : (y+1)*w]
+			for x := range dst {
+				p := src[4*x : 4*x+4 : 4*x+4]
+				a := uint32(p[3])
+				blend := func(c uint8) uint32 { return (uint32(c)*a + 255*(255-a) + 127) / 255 }
+				dst[x] = luma(blend(p[0]), blend(p[1]), blend(p[2]))
+			}
+		}
+	case *image.Paletted:
+		var lut [256]uint8
+		for i, c := range m.Palette {
+			lut[i] = lumaOf(c)
+		}
+		for y := 0; y < h; y++ {
+			src := m.Pix[m.PixOffset(b.Min.X, b.Min.Y+y):]
+			dst := g.Pix[y*w : (y+1)*w]
+			for x := range dst {
+				dst[x] = lut[src[x]]
+			}
+		}
+	default:
+		for y := 0; y < h; y++ {
+			dst := g.Pix[y*w : (y+1)*w]
+			for x := range dst {
+				dst[x] = lumaOf(img.At(b.Min.X+x, b.Min.Y+y))
+			}
+		}
+	}
+	return g
+}
+
+// luma weights 8-bit red, green and blue as BT.601 does, with the
+// coefficients of image/color's GrayModel scaled to 16 bits.
+func luma(r, g, b uint32) uint8 {
+	return uint8((19595*r + 38470*g + 7471*b + 1<<15) >> 16)
+}
+
+// lumaOf converts any colour, blending it onto white by its alpha.
+func lumaOf(c color.Color) uint8 {
+	r, g, b, a := c.RGBA() // premultiplied, 16 bits
+	white := 0xffff - a
+	return luma((r+white)>>8, (g+white)>>8, (b+white)>>8)
+}
