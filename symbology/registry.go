@@ -8,12 +8,12 @@ import (
 
 // Info describes one symbology in the registry.
 type Info struct {
-	ID      string   // id from DESIGN.md §4, such as "qr"
-	Name    string   // display name, such as "QR Code"
-	Format  string   // engine format name as zxing names it, such as "QRCode"
-	Kind    Kind     // matrix, linear or stacked
-	Aliases []string // other names it answers to, beyond the forgiving forms of ID and Name
-	Groups  []string // groups it belongs to besides its kind and "all": "retail", "industrial", "gs1"
+	ID      string    // id from DESIGN.md §4, such as "qr"
+	Name    string    // display name, such as "QR Code"
+	Format  string    // engine format name as zxing names it, such as "QRCode"
+	Kind    Kind      // matrix, linear or stacked
+	Aliases []string  // other names it answers to, beyond the forgiving forms of ID and Name
+	Groups  []string  // groups it belongs to besides its kind and "all": "retail", "industrial", "gs1"
 	Read    ReadFunc  // nil when barkit cannot read it
 	Write   WriteFunc // nil when barkit cannot write it
 }
@@ -129,7 +129,7 @@ func Resolve(names []string) ([]Info, error) {
 			continue
 		}
 		if !slices.Contains(groups, normalize(p)) {
-			return nil, fmt.Errorf("unknown symbology %q", p)
+			return nil, fmt.Errorf("%w %q", ErrUnknown, p)
 		}
 		for _, r := range registry {
 			if r.InGroup(p) {

@@ -125,4 +125,6 @@ var (
 	ErrChecksum = errors.New("checksum failed")
 	// ErrFormat: a symbol's structure is invalid.
 	ErrFormat = errors.New("invalid format")
+	// ErrUnknown: a name is neither a registered symbology nor a group.
+	ErrUnknown = errors.New("unknown symbology")
 )

@@ -1,0 +1,254 @@
+// Package barkit reads and writes barcodes. It is the facade over the
+// symbology packages: Scan finds and decodes every barcode in an image,
+// Generate encodes data as the smallest symbol of a symbology, Parse turns
+// scanned text into structured content, and Symbologies lists what barkit
+// reads and writes.
+//
+// Rendering a generated Symbol to SVG, PNG or text is done by package render.
+package barkit
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"io"
+	"time"
+
+	"github.com/barkit/barkit/binarize"
+	"github.com/barkit/barkit/content"
+	"github.com/barkit/barkit/imageio"
+	"github.com/barkit/barkit/symbology"
+)
+
+// Version is barkit's version, reported by the CLI and the health endpoint.
+const Version = "0.1.0"
+
+// MaxResults is the largest number of barcodes one scan returns.
+const MaxResults = 255
+
+// ScanOptions tunes Scan. The zero value scans for every symbology,
+// thoroughly, and parses what it finds.
+type ScanOptions struct {
+	// Symbologies limits the search to these ids, aliases and groups
+	// ("qr", "EAN-13", "retail"); empty means all.
+	Symbologies []string
+	// Fast turns off the thorough search; it suits clean, high-contrast
+	// images.
+	Fast bool
+	// MaxResults caps the barcodes returned, 1 to 255; 0 means 255.
+	MaxResults int
+	// NoParse leaves Barcode.Parsed nil.
+	NoParse bool
+	// MaxPixels limits the size of images ScanReader and ScanBytes accept;
+	// 0 means imageio.DefaultMaxPixels (64 megapixels).
+	MaxPixels int
+}
+
+// Point is a position in image pixels.
+type Point struct {
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
+}
+
+// Location is the four corners of a barcode in the image, in the code's own
+// reading orientation.
+type Location struct {
+	TopLeft     Point `json:"topLeft"`
+	TopRight    Point `json:"topRight"`
+	BottomRight Point `json:"bottomRight"`
+	BottomLeft  Point `json:"bottomLeft"`
+}
+
+// Size is the size of the scanned image in pixels.
+type Size struct {
+	Width  int `json:"width"`
+	Height int `json:"height"`
+}
+
+// Barcode is one barcode found by Scan. Its JSON form is the Barcode object
+// of the service specification (SPEC.md §2.2); the fields marked "-" are
+// available to Go callers only.
+type Barcode struct {
+	Data                string           `json:"data"`                // decoded text
+	Symbology           string           `json:"symbology"`           // symbology id, such as "qr"
+	SymbologyName       string           `json:"symbologyName"`       // display name, such as "QR Code"
+	RawBytes            []byte           `json:"rawBytes"`            // content bytes as encoded (base64 in JSON)
+	ContentType         string           `json:"contentType"`         // text, binary, mixed, gs1, iso15434 or unknown-eci
+	IsGS1               bool             `json:"isGS1"`               // the code carries GS1 data
+	Location            Location         `json:"location"`            // corners in image pixels
+	FrameSize           Size             `json:"frameSize"`           // size of the scanned image
+	Orientation         int              `json:"orientation"`         // clockwise rotation of the code, in degrees
+	ECLevel             string           `json:"ecLevel"`             // error correction level, "" where there is none
+	SymbologyIdentifier string           `json:"symbologyIdentifier"` // ISO/IEC 15424 identifier, such as "]Q1"
+	Timestamp           int64            `json:"timestamp"`           // time of the scan, milliseconds since the Unix epoch
+	Parsed              *content.Content `json:"parsed,omitempty"`    // structured content, unless ScanOptions.NoParse
+
+	Version    string              `json:"-"` // symbol version or size, such as "7" or "M3"
+	Segments   []symbology.Segment `json:"-"` // content split at ECI designators
+	Mirrored   bool                `json:"-"` // read mirrored
+	Inverted   bool                `json:"-"` // read light on dark
+	ReaderInit bool                `json:"-"` // carries reader programming
+	Sequence   symbology.Sequence  `json:"-"` // structured-append position
+}
+
+// Errors returned by the facade, wrapped with detail; test with errors.Is.
+// They are the symbology package's sentinels, so one errors.Is serves both.
+var (
+	ErrInvalidData = symbology.ErrInvalidData // data a symbology cannot encode; unknown symbology; bad option value
+	ErrTooLong     = symbology.ErrTooLong     // data does not fit the symbol
+	ErrUnsupported = symbology.ErrUnsupported // the symbology cannot do what was asked
+	ErrUnknown     = symbology.ErrUnknown     // a name that is no symbology or group
+)
+
+// Scan finds and decodes the barcodes in img. Finding nothing is not an
+// error: it returns an empty slice. The error reports an unknown symbology or
+// an out-of-range option.
+func Scan(img image.Image, opts ScanOptions) ([]Barcode, error) {
+	infos, err := symbology.Resolve(opts.Symbologies)
+	if err != nil {
+		return nil, fmt.Errorf("barkit: %w", err)
+	}
+	limit := opts.MaxResults
+	switch {
+	case limit == 0:
+		limit = MaxResults
+	case limit < 0 || limit > MaxResults:
+		return nil, fmt.Errorf("barkit: %w: maxResults %d is outside 1 to %d", ErrInvalidData, limit, MaxResults)
+	}
+	b := img.Bounds()
+	if b.Dx() <= 0 || b.Dy() <= 0 {
+		return []Barcode{}, nil
+	}
+	src := binarize.NewSource(img)
+	ropts := symbology.ReadOptions{Fast: opts.Fast, MaxResults: limit}
+	now := time.Now().UnixMilli()
+	frame := Size{b.Dx(), b.Dy()}
+	out := []Barcode{}
+	for _, info := range infos {
+		if info.Read == nil {
+			continue
+		}
+		for _, r := range info.Read(src, ropts) {
+			if len(out) == limit {
+				return out, nil
+			}
+			bc := fromResult(r, info, frame, b.Min, now)
+			if !opts.NoParse {
+				bc.Parsed = content.Parse(bc.Data, bc.Symbology)
+			}
+			out = append(out, bc)
+		}
+	}
+	return out, nil
+}
+
+// fromResult turns a reader's result into a Barcode, moving corners from the
+// luminance plane (origin 0,0) into img's coordinates.
+func fromResult(r symbology.Barcode, info symbology.Info, frame Size, origin image.Point, now int64) Barcode {
+	pt := func(i int) Point {
+		return Point{r.Corners[i].X + float64(origin.X), r.Corners[i].Y + float64(origin.Y)}
+	}
+	return Barcode{
+		Data:                r.Text,
+		Symbology:           info.ID,
+		SymbologyName:       info.Name,
+		RawBytes:            r.Bytes,
+		ContentType:         string(r.ContentType),
+		IsGS1:               r.GS1,
+		Location:            Location{pt(0), pt(1), pt(2), pt(3)},
+		FrameSize:           frame,
+		Orientation:         r.Orientation,
+		ECLevel:             r.ECLevel,
+		SymbologyIdentifier: r.Identifier,
+		Timestamp:           now,
+		Version:             r.Version,
+		Segments:            r.Segments,
+		Mirrored:            r.Mirrored,
+		Inverted:            r.Inverted,
+		ReaderInit:          r.ReaderInit,
+		Sequence:            r.Sequence,
+	}
+}
+
+// ScanReader decodes an image (PNG, JPEG, GIF, BMP, WebP or TIFF, sniffed by
+// content) from r and scans it. Images over opts.MaxPixels are refused before
+// their pixels are decoded.
+func ScanReader(r io.Reader, opts ScanOptions) ([]Barcode, error) {
+	img, _, err := imageio.Decode(r, imageio.Options{MaxPixels: opts.MaxPixels})
+	if err != nil {
+		return nil, err
+	}
+	return Scan(img, opts)
+}
+
+// ScanBytes is ScanReader over an image held in memory.
+func ScanBytes(data []byte, opts ScanOptions) ([]Barcode, error) {
+	img, _, err := imageio.DecodeBytes(data, imageio.Options{MaxPixels: opts.MaxPixels})
+	if err != nil {
+		return nil, err
+	}
+	return Scan(img, opts)
+}
+
+// GenerateOptions tunes Generate. The zero value makes the smallest QR Code
+// with the encoder's default error correction.
+type GenerateOptions struct {
+	// Symbology is the id or alias to write; "" means "qr".
+	Symbology string
+	// ECLevel is the error correction level ("" for the encoder's
+	// default): L, M, Q or H for QR Code, a percentage for Aztec and PDF417.
+	ECLevel string
+	// GS1 encodes data given in GS1 human-readable form,
+	// "(01)09506000134352(10)ABC123".
+	GS1 bool
+	// Version forces a symbol version or size ("7" for QR version 7); ""
+	// picks the smallest that holds the data.
+	Version string
+}
+
+// Symbol is an encoded barcode; package render draws it.
+type Symbol = symbology.Symbol
+
+// Generate encodes data as the smallest symbol of the chosen symbology that
+// holds it. Data a symbology cannot encode is an ErrInvalidData or ErrTooLong
+// error naming the cause; a symbology barkit cannot write is ErrUnsupported.
+func Generate(data string, opts GenerateOptions) (*Symbol, error) {
+	name := opts.Symbology
+	if name == "" {
+		name = "qr"
+	}
+	info, ok := symbology.Lookup(name)
+	if !ok {
+		return nil, fmt.Errorf("barkit: %w %q", ErrUnknown, name)
+	}
+	if info.Write == nil {
+		return nil, fmt.Errorf("barkit: %w: %s can be read but not written", ErrUnsupported, info.Name)
+	}
+	if data == "" {
+		return nil, fmt.Errorf("barkit: %w: no data to encode", ErrInvalidData)
+	}
+	sym, err := info.Write(data, symbology.WriteOptions{ECLevel: opts.ECLevel, GS1: opts.GS1, Version: opts.Version})
+	if err != nil {
+		return nil, err
+	}
+	return sym, nil
+}
+
+// Parse turns scanned text into structured content. hint is the id of the
+// symbology the text came from ("" when unknown); it lets the parser expand a
+// UPC-E code to its GTIN, for example.
+func Parse(text, hint string) *content.Content {
+	return content.Parse(text, hint)
+}
+
+// Symbologies returns every registered symbology, sorted by id.
+func Symbologies() []symbology.Info {
+	return symbology.All()
+}
+
+// IsUserError reports whether err was caused by the caller's input (bad
+// data, an unknown symbology, an unsupported request) rather than by barkit.
+func IsUserError(err error) bool {
+	return errors.Is(err, ErrInvalidData) || errors.Is(err, ErrTooLong) ||
+		errors.Is(err, ErrUnsupported) || errors.Is(err, ErrUnknown)
+}
