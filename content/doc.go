@@ -1,0 +1,35 @@
+// Package content turns the text read from a barcode into structured
+// content: a web address, Wi-Fi settings, a contact card, a calendar event, a
+// product code and so on.
+//
+// Parse recognises the de facto formats that phones and barcode apps
+// understand, as catalogued by the ZXing project's "Barcode Contents" page,
+// and the standards behind them:
+//
+//   - url: absolute URIs (RFC 3986) such as https://example.com/, bare
+//     host names such as www.example.com, and the URL:, URLTO: and
+//     MEBKM: (NTT DoCoMo bookmark) forms;
+//   - wifi: WIFI: network configuration, in ZXing's form and in the Wi-Fi
+//     Alliance WPA3 Specification's (§7, "WIFI URI");
+//   - email: mailto: URIs (RFC 6068), MATMSG:, SMTP: and plain addresses;
+//   - phone: tel: URIs (RFC 3966);
+//   - sms: sms: and mms: URIs (RFC 5724) and the SMSTO:/MMSTO: forms;
+//   - geo: geo: URIs (RFC 5870) with Android's ?q= query;
+//   - contact: vCard 2.1, 3.0 (RFC 2426) and 4.0 (RFC 6350), MECARD: and
+//     BIZCARD:;
+//   - calendar: iCalendar VEVENT (RFC 5545), alone or in a VCALENDAR;
+//   - product and isbn: GTINs from EAN-13, EAN-8, UPC-A, UPC-E and ITF-14,
+//     with their EAN-2/EAN-5 add-ons, check digits verified;
+//   - text: anything else.
+//
+// A Content marshals to the ParsedContent object of the service
+// specification: a JSON object with a string field "type" and that type's
+// fields beside it, in camelCase. README.md in this directory lists every
+// type and field.
+//
+// Parse never fails: input that is malformed for the format it claims (a
+// WIFI: text with no SSID, an EAN-13 with a wrong check digit, a vCard with
+// nothing in it) is reported as text rather than as a half-filled record. Its
+// running time is linear in the length of the input and it uses no regular
+// expressions.
+package content

@@ -1,0 +1,199 @@
+// Package render draws an encoded barcode symbol as SVG, PNG or text.
+//
+// Every renderer lays the symbol out the same way: its modules, each Scale
+// pixels square, inside a light quiet zone of Symbol.QuietZone modules on
+// every side (unless NoMargin is set). A linear symbol (one row of modules)
+// is drawn as bars BarHeight modules tall, with its human-readable text
+// below when HRT is set. The finished picture, quiet zone and text
+// included, is then turned by Rotate degrees clockwise.
+package render
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"math"
+	"unicode/utf8"
+
+	"github.com/barkit/barkit/matrix"
+	"github.com/barkit/barkit/symbology"
+)
+
+// Defaults for the zero Options.
+const (
+	// DefaultScale is the module size in pixels when Options.Scale is 0.
+	DefaultScale = 4
+	// DefaultBarHeight is the bar height of linear symbols in modules
+	// when Options.BarHeight is 0: the default of zint, and close to the
+	// 69 modules of a full-size EAN-13 (22.85 mm bars at 0.33 mm).
+	DefaultBarHeight = 50
+	// MaxPixels caps the size of a rendered image: 64 megapixels.
+	MaxPixels = 64 << 20
+)
+
+// Options tunes rendering. The zero value draws black modules of 4 pixels
+// on white, with the quiet zone, unrotated.
+type Options struct {
+	Scale      int         // module size in pixels; 0 means DefaultScale
+	NoMargin   bool        // omit the quiet zone
+	Foreground color.Color // colour of dark modules and text; nil means black
+	Background color.Color // colour of light modules; nil means white; may be transparent
+	Rotate     int         // clockwise turn of the whole picture: 0, 90, 180 or 270
+	HRT        bool        // draw Symbol.Text under a linear symbol
+	BarHeight  int         // bar height of a linear symbol in modules; 0 means DefaultBarHeight
+}
+
+// Errors the renderers return, wrapped with detail; test with errors.Is.
+var (
+	// ErrInvalidOption: an option or colour string has a value outside
+	// its range.
+	ErrInvalidOption = errors.New("invalid option")
+	// ErrTooLarge: the picture would have more than MaxPixels pixels.
+	ErrTooLarge = errors.New("image too large")
+	// ErrInvalidSymbol: the symbol has no modules.
+	ErrInvalidSymbol = errors.New("invalid symbol")
+)
+
+// The human-readable text is set in a monospaced font whose size is
+// textEm modules, or less when the text would be wider than the symbol;
+// text that would have to be smaller than minTextEm is left out, as no
+// scale makes it readable. The metrics are those of Go Mono
+// (golang.org/x/image/font/gofont), which PNG uses; SVG asks for any
+// monospaced font, whose metrics are close.
+const (
+	textEm      = 10.0 // font size in modules: digits about 7 modules tall, 6 wide
+	minTextEm   = 1.0  // smallest font size in modules
+	textGap     = 1    // modules between the bars and the top of the text
+	textAdvance = 0.6  // advance of a Go Mono glyph in ems (1229/2048)
+	textTop     = 0.75 // height of digits and capitals above the baseline in ems (cap height 0.72, digits overshoot to 0.74)
+	textBottom  = 0.22 // depth of descenders below the baseline in ems (0.21)
+)
+
+// Bounds on the layout that keep its arithmetic from overflowing.
+const (
+	maxScale = 8192    // any scale above this makes more than MaxPixels pixels
+	maxSide  = 1 << 24 // modules on a side of the symbol, the quiet zone and the bar height
+)
+
+// layout is the geometry every renderer shares, in modules: the canvas is
+// w×h before rotation, the symbol's modules start at (quiet, quiet), and
+// each module row is rowH modules tall.
+type layout struct {
+	m      *matrix.Matrix
+	quiet  int     // modules of quiet zone on each side
+	rowH   int     // height of a module row: BarHeight for linear symbols, else 1
+	w, h   int     // canvas size in modules, before rotation
+	text   string  // human-readable text; "" for none
+	textH  int     // height of the text area below the symbol, included in h
+	em     float64 // font size of text in modules
+	base   float64 // baseline of text, in modules from the top
+	scale  int     // module size in pixels
+	rotate int     // 0, 90, 180 or 270
+	fg, bg color.NRGBA
+}
+
+// newLayout checks s and opts and lays the symbol out. With pixels set it
+// also checks the scale and the size of the picture in pixels.
+func newLayout(s *symbology.Symbol, opts Options, pixels bool) (*layout, error) {
+	if s == nil || s.Modules == nil || s.Modules.Width <= 0 || s.Modules.Height <= 0 ||
+		len(s.Modules.Pix) != s.Modules.Width*s.Modules.Height {
+		return nil, fmt.Errorf("render: %w: symbol has no modules", ErrInvalidSymbol)
+	}
+	m := s.Modules
+	l := &layout{m: m, rowH: 1, scale: opts.Scale, rotate: opts.Rotate}
+	switch opts.Rotate {
+	case 0, 90, 180, 270:
+	default:
+		return nil, fmt.Errorf("render: %w: rotate %d is not 0, 90, 180 or 270", ErrInvalidOption, opts.Rotate)
+	}
+	if opts.BarHeight < 0 {
+		return nil, fmt.Errorf("render: %w: bar height %d is negative", ErrInvalidOption, opts.BarHeight)
+	}
+	if s.QuietZone < 0 {
+		return nil, fmt.Errorf("render: %w: quiet zone %d is negative", ErrInvalidSymbol, s.QuietZone)
+	}
+	if !opts.NoMargin {
+		l.quiet = s.QuietZone
+	}
+	linear := m.Height == 1
+	if linear {
+		l.rowH = opts.BarHeight
+		if l.rowH == 0 {
+			l.rowH = DefaultBarHeight
+		}
+	}
+	if m.Width > maxSide || m.Height > maxSide || l.quiet > maxSide || l.rowH > maxSide {
+		return nil, fmt.Errorf("render: %w: symbol of %dx%d modules with a quiet zone of %d and bars %d tall",
+			ErrTooLarge, m.Width, m.Height, l.quiet, l.rowH)
+	}
+	l.w = m.Width + 2*l.quiet
+	l.h = m.Height*l.rowH + 2*l.quiet
+	if linear && opts.HRT && s.Text != "" {
+		n := float64(utf8.RuneCountInString(s.Text))
+		l.em = min(textEm, float64(m.Width)/(n*textAdvance))
+		if l.em >= minTextEm {
+			l.text = s.Text
+			top := float64(l.quiet + l.rowH + textGap)
+			l.base = top + textTop*l.em
+			l.textH = int(math.Ceil(textGap + (textTop+textBottom)*l.em))
+			l.h += l.textH
+		}
+	}
+
+	l.fg = color.NRGBA{0, 0, 0, 255}
+	if opts.Foreground != nil {
+		l.fg = color.NRGBAModel.Convert(opts.Foreground).(color.NRGBA)
+	}
+	l.bg = color.NRGBA{255, 255, 255, 255}
+	if opts.Background != nil {
+		l.bg = color.NRGBAModel.Convert(opts.Background).(color.NRGBA)
+	}
+
+	if !pixels {
+		// Text draws one character cell per module, two rows a line.
+		if int64(l.w)*int64(l.h) > MaxPixels {
+			return nil, fmt.Errorf("render: %w: %dx%d modules, over the limit of %d", ErrTooLarge, l.w, l.h, MaxPixels)
+		}
+		return l, nil
+	}
+	if l.scale == 0 {
+		l.scale = DefaultScale
+	}
+	if l.scale < 0 {
+		return nil, fmt.Errorf("render: %w: scale %d is negative", ErrInvalidOption, opts.Scale)
+	}
+	// The sides are checked before their product so that it cannot
+	// overflow: each is at most 3<<24 modules times maxScale.
+	w, h := int64(l.w)*int64(min(l.scale, maxScale)), int64(l.h)*int64(min(l.scale, maxScale))
+	if l.scale > maxScale || w > MaxPixels || h > MaxPixels || w*h > MaxPixels {
+		return nil, fmt.Errorf("render: %w: %dx%d modules at scale %d are over the limit of %d pixels",
+			ErrTooLarge, l.w, l.h, l.scale, MaxPixels)
+	}
+	return l, nil
+}
+
+// size returns the size of the finished picture in modules, after
+// rotation.
+func (l *layout) size() (w, h int) {
+	if l.rotate == 90 || l.rotate == 270 {
+		return l.h, l.w
+	}
+	return l.w, l.h
+}
+
+// runs calls f for every horizontal run of dark modules in row y of the
+// symbol: modules x0 to x1-1.
+func (l *layout) runs(y int, f func(x0, x1 int)) {
+	row := l.m.Pix[y*l.m.Width : (y+1)*l.m.Width]
+	for x := 0; x < len(row); {
+		if !row[x] {
+			x++
+			continue
+		}
+		x0 := x
+		for x < len(row) && row[x] {
+			x++
+		}
+		f(x0, x)
+	}
+}
