@@ -12,10 +12,12 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/barkit/barkit/binarize"
 	"github.com/barkit/barkit/content"
+	"github.com/barkit/barkit/gs1"
 	"github.com/barkit/barkit/imageio"
 	"github.com/barkit/barkit/symbology"
 )
@@ -198,8 +200,9 @@ type GenerateOptions struct {
 	// ECLevel is the error correction level ("" for the encoder's
 	// default): L, M, Q or H for QR Code, a percentage for Aztec and PDF417.
 	ECLevel string
-	// GS1 encodes data given in GS1 human-readable form,
-	// "(01)09506000134352(10)ABC123".
+	// GS1 encodes GS1 data, given in human-readable form,
+	// "(01)09506000134352(10)ABC123", or as an element string with the group
+	// separator 0x1D after variable-length fields.
 	GS1 bool
 	// Version forces a symbol version or size ("7" for QR version 7); ""
 	// picks the smallest that holds the data.
@@ -226,6 +229,13 @@ func Generate(data string, opts GenerateOptions) (*Symbol, error) {
 	}
 	if data == "" {
 		return nil, fmt.Errorf("barkit: %w: no data to encode", ErrInvalidData)
+	}
+	if opts.GS1 && strings.HasPrefix(data, "(") {
+		es, err := gs1.ElementString(data)
+		if err != nil {
+			return nil, fmt.Errorf("barkit: %w: %v", ErrInvalidData, err)
+		}
+		data = es
 	}
 	sym, err := info.Write(data, symbology.WriteOptions{ECLevel: opts.ECLevel, GS1: opts.GS1, Version: opts.Version})
 	if err != nil {

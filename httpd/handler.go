@@ -1,0 +1,232 @@
+package httpd
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"runtime"
+	"runtime/debug"
+	"time"
+)
+
+// DefaultMaxBodyBytes is the default limit on a request body: 15 MiB
+// (SPEC.md §8).
+const DefaultMaxBodyBytes = 15 << 20
+
+// Options configures the handler. The zero value serves the API as the
+// specification describes it: 15 MiB bodies, CORS open to every origin, no
+// request log.
+type Options struct {
+	// MaxBodyBytes is the largest request body accepted; a larger one is
+	// answered with 413 payload-too-large. Zero or less means
+	// DefaultMaxBodyBytes.
+	MaxBodyBytes int64
+	// CORSOrigin is the value of Access-Control-Allow-Origin; "" means "*".
+	CORSOrigin string
+	// NoCORS leaves out the CORS headers.
+	NoCORS bool
+	// Logger receives one line per request (method, path, status, bytes,
+	// duration); nil means no request log. Panics are logged to Logger, or
+	// to slog.Default() when Logger is nil.
+	Logger *slog.Logger
+}
+
+// Timeouts of the server NewServer returns. A request is meant to take a
+// few seconds (SPEC.md §8); these leave room for slow uploads of large
+// photos and for waiting behind other scans, and close connections that
+// stall.
+const (
+	readHeaderTimeout = 10 * time.Second  // request line and headers
+	readTimeout       = 60 * time.Second  // the whole request, body included
+	writeTimeout      = 120 * time.Second // from the end of the headers to the end of the response
+	idleTimeout       = 120 * time.Second // keep-alive connections between requests
+)
+
+// NewHandler returns the API as an http.Handler. It is safe for concurrent
+// use and works under http.StripPrefix.
+func NewHandler(opts Options) http.Handler {
+	return newHandler(opts)
+}
+
+// NewServer returns an http.Server that serves NewHandler(opts), with
+// timeouts suited to the API. Set its Addr and call ListenAndServe, or call
+// Serve with a listener.
+func NewServer(opts Options) *http.Server {
+	return &http.Server{
+		Handler:           newHandler(opts),
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       idleTimeout,
+	}
+}
+
+// An endpoint serves one method of one path. It returns an error instead
+// of answering when the request fails: an *apiError is sent as it is, any
+// other error as 500 unknown.
+type endpoint func(w http.ResponseWriter, r *http.Request) error
+
+// handler is the API.
+type handler struct {
+	maxBody int64
+	cors    string // Access-Control-Allow-Origin; "" with NoCORS
+	logger  *slog.Logger
+	// work bounds the scans and renderings running at once.
+	work *budget
+	// bodies bounds the bytes of request bodies held in memory at once.
+	bodies *budget
+	// routes maps a path and then a method to its endpoint.
+	routes map[string]map[string]endpoint
+	// symbologies is the encoded symbologies listing; the registry does
+	// not change once the program runs.
+	symbologies []byte
+}
+
+func newHandler(opts Options) *handler {
+	h := &handler{
+		maxBody: opts.MaxBodyBytes,
+		logger:  opts.Logger,
+	}
+	if h.maxBody <= 0 {
+		h.maxBody = DefaultMaxBodyBytes
+	}
+	if !opts.NoCORS {
+		h.cors = opts.CORSOrigin
+		if h.cors == "" {
+			h.cors = "*"
+		}
+	}
+	// One scan or rendering per CPU keeps the CPUs busy and no more of
+	// them in memory than can make progress.
+	slots := int64(runtime.GOMAXPROCS(0))
+	h.work = newBudget(slots)
+	// Bodies waiting for a slot, besides those being worked on, and two
+	// being read: enough to keep the slots fed without letting a crowd of
+	// uploads fill the memory.
+	h.bodies = newBudget((slots + 2) * h.maxBody)
+	h.symbologies = mustJSON(listing())
+	h.routes = map[string]map[string]endpoint{
+		"/":               {"GET": h.health},
+		"/health":         {"GET": h.health},
+		"/v1/symbologies": {"GET": h.listSymbologies},
+		"/v1/scan":        {"POST": h.scan},
+		"/v1/generate":    {"GET": h.generate, "POST": h.generate},
+		"/v1/parse":       {"POST": h.parse},
+	}
+	return h
+}
+
+// ServeHTTP answers one request: CORS headers, the preflight, routing,
+// errors, panics and the request log.
+func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	rec := &recorder{ResponseWriter: w}
+	defer func() {
+		p := recover()
+		if p != nil {
+			h.panicked(rec, r, p)
+		}
+		if h.logger != nil {
+			level := slog.LevelInfo
+			if rec.status >= 500 {
+				level = slog.LevelError
+			}
+			h.logger.LogAttrs(r.Context(), level, "request",
+				slog.String("method", r.Method),
+				slog.String("path", r.URL.Path),
+				slog.Int("status", rec.status),
+				slog.Int64("bytes", rec.bytes),
+				slog.Duration("duration", time.Since(start)))
+		}
+		if p == http.ErrAbortHandler {
+			panic(p) // the server's way to drop the connection quietly
+		}
+	}()
+
+	hdr := w.Header()
+	if h.cors != "" {
+		hdr.Set("Access-Control-Allow-Origin", h.cors)
+		hdr.Set("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
+		hdr.Set("Access-Control-Allow-Headers", "Content-Type")
+	}
+	hdr.Set("X-Content-Type-Options", "nosniff")
+	if r.Method == http.MethodOptions {
+		rec.WriteHeader(http.StatusNoContent)
+		return
+	}
+
+	path := r.URL.Path
+	if path == "" { // the prefix itself, under http.StripPrefix
+		path = "/"
+	}
+	method := r.Method
+	if method == http.MethodHead {
+		method = http.MethodGet // net/http drops the body
+	}
+	ep := h.routes[path][method]
+	if ep == nil {
+		writeError(rec, &apiError{http.StatusNotFound, codeNotFound, fmt.Sprintf("no endpoint %s %s", r.Method, path)})
+		return
+	}
+	if err := ep(rec, r); err != nil {
+		var ae *apiError
+		if !errors.As(err, &ae) {
+			h.logf(r, "request failed", "error", err)
+			ae = &apiError{http.StatusInternalServerError, codeUnknown, err.Error()}
+		}
+		writeError(rec, ae)
+	}
+}
+
+// panicked logs a panic of an endpoint and answers 500 unknown if the
+// response has not started.
+func (h *handler) panicked(rec *recorder, r *http.Request, p any) {
+	if p == http.ErrAbortHandler {
+		return
+	}
+	h.logf(r, "panic serving request", "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+	if rec.status == 0 {
+		writeError(rec, &apiError{http.StatusInternalServerError, codeUnknown, "internal error"})
+	}
+}
+
+// logf logs an error of a request to the logger, or to slog.Default()
+// without one: failures are worth knowing about even without a request log.
+func (h *handler) logf(r *http.Request, msg string, args ...any) {
+	l := h.logger
+	if l == nil {
+		l = slog.Default()
+	}
+	args = append([]any{"method", r.Method, "path", r.URL.Path}, args...)
+	l.ErrorContext(r.Context(), msg, args...)
+}
+
+// recorder is the ResponseWriter endpoints see: it notes the status and
+// the size of the response for the request log and panic recovery.
+type recorder struct {
+	http.ResponseWriter
+	status int   // 0 until the header is written
+	bytes  int64 // body bytes written
+}
+
+func (r *recorder) WriteHeader(status int) {
+	if r.status == 0 {
+		r.status = status
+	}
+	r.ResponseWriter.WriteHeader(status)
+}
+
+func (r *recorder) Write(p []byte) (int, error) {
+	if r.status == 0 {
+		r.status = http.StatusOK
+	}
+	n, err := r.ResponseWriter.Write(p)
+	r.bytes += int64(n)
+	return n, err
+}
+
+// Unwrap gives http.ResponseController the server's ResponseWriter.
+func (r *recorder) Unwrap() http.ResponseWriter {
+	return r.ResponseWriter
+}
