@@ -211,6 +211,19 @@ func list[T any](s []T) []T {
 	return s
 }
 
+// marshal is json.Marshal without HTML escaping: scanned URLs keep their
+// "&" as it is rather than "\u0026". (An outer encoder that escapes HTML
+// still escapes this output; the CLI and HTTP API do not.)
+func marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
 // MarshalJSON encodes c as one object: "type" followed by the fields of the
 // member for that type.
 func (c Content) MarshalJSON() ([]byte, error) {
@@ -224,16 +237,16 @@ func (c Content) MarshalJSON() ([]byte, error) {
 	}
 	var b bytes.Buffer
 	b.WriteString(`{"type":`)
-	t, _ := json.Marshal(typ)
+	t, _ := marshal(typ)
 	b.Write(t)
 	if m == nil { // text
 		b.WriteString(`,"text":`)
-		t, _ := json.Marshal(c.Text)
+		t, _ := marshal(c.Text)
 		b.Write(t)
 		b.WriteByte('}')
 		return b.Bytes(), nil
 	}
-	body, err := json.Marshal(m)
+	body, err := marshal(m)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,166 @@
+package main
+
+import (
+	"bytes"
+	"image/color"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/barkit/barkit"
+)
+
+// TestGenerateFormats checks that -o picks the format from the extension
+// and that the wrote line gives the file, the symbology id and the symbol's
+// size without its quiet zone.
+func TestGenerateFormats(t *testing.T) {
+	dir := t.TempDir()
+	text := cli(t, dir, "", "generate", "hello")
+	wantExit(t, text, exitOK)
+	if text.stderr != "" || !strings.Contains(text.stdout, "\n") {
+		t.Fatalf("text rendering on stdout: %v", text)
+	}
+	tests := []struct {
+		cmd, file string
+		format    string // png, svg or txt
+	}{
+		{"generate", "a.png", "png"},
+		{"encode", "b.PNG", "png"},
+		{"write", "c.svg", "svg"},
+		{"generate", "d.txt", "txt"},
+		{"generate", "e.Txt", "txt"},
+		{"generate", "f.img", "svg"},
+		{"generate", "noextension", "svg"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.cmd+" "+tt.file, func(t *testing.T) {
+			r := cli(t, dir, "", tt.cmd, "-o", tt.file, "hello")
+			wantExit(t, r, exitOK)
+			if want := "wrote " + tt.file + " (qr, 21x21 modules)\n"; r.stdout != want || r.stderr != "" {
+				t.Errorf("got %v\nwant stdout %q", r, want)
+			}
+			data, err := os.ReadFile(filepath.Join(dir, tt.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch tt.format {
+			case "png":
+				readPNG(t, filepath.Join(dir, tt.file))
+			case "svg":
+				if !bytes.Contains(data, []byte("<svg")) || bytes.HasPrefix(data, []byte("\x89PNG")) {
+					t.Errorf("%s is not SVG: %.100q", tt.file, data)
+				}
+			case "txt":
+				if string(data) != text.stdout {
+					t.Errorf("%s holds\n%s\nwant the text rendering\n%s", tt.file, data, text.stdout)
+				}
+			}
+		})
+	}
+}
+
+// TestGenerateOptions checks that the options reach the encoder and the
+// renderer: sizes from --size, --ec, -t aliases, and PNG dimensions and
+// colours from --scale, --no-margin, --fg, --bg and --rotate.
+func TestGenerateOptions(t *testing.T) {
+	dir := t.TempDir()
+	ref, err := barkit.Generate("hello", barkit.GenerateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	qz := ref.QuietZone
+	tests := []struct {
+		name   string
+		args   []string
+		wrote  string // the wrote line after "wrote <file> "
+		pixels int    // width and height of the PNG, 0 not to check
+		check  func(t *testing.T, path string)
+	}{
+		{"default", nil, "(qr, 21x21 modules)", (21 + 2*qz) * 4, nil},
+		{"scale", []string{"--scale", "2"}, "(qr, 21x21 modules)", (21 + 2*qz) * 2, nil},
+		{"no margin", []string{"--no-margin", "--scale", "3"}, "(qr, 21x21 modules)", 21 * 3, nil},
+		{"size", []string{"--size", "7"}, "(qr, 45x45 modules)", (45 + 2*qz) * 4, nil},
+		{"size=", []string{"--size=2", "--ec", "H"}, "(qr, 25x25 modules)", (25 + 2*qz) * 4, nil},
+		{"alias", []string{"-t", "QRCode"}, "(qr, 21x21 modules)", 0, nil},
+		{"symbology", []string{"--symbology", "qr_code"}, "(qr, 21x21 modules)", 0, nil},
+		{"rotate", []string{"--rotate", "90"}, "(qr, 21x21 modules)", (21 + 2*qz) * 4, nil},
+		{"colours", []string{"--fg", "#ff0000", "--bg", "transparent"}, "(qr, 21x21 modules)", 0, func(t *testing.T, path string) {
+			img := readPNG(t, path)
+			if c := nrgba(img, 0, 0); c.A != 0 {
+				t.Errorf("corner pixel %v is not transparent", c)
+			}
+			b := img.Bounds()
+			red := false
+			for y := b.Min.Y; y < b.Max.Y && !red; y++ {
+				for x := b.Min.X; x < b.Max.X && !red; x++ {
+					red = nrgba(img, x, y) == color.NRGBA{0xff, 0, 0, 0xff}
+				}
+			}
+			if !red {
+				t.Error("no pixel has the --fg colour #ff0000")
+			}
+		}},
+		{"default colours", nil, "(qr, 21x21 modules)", 0, func(t *testing.T, path string) {
+			img := readPNG(t, path)
+			if c := nrgba(img, 0, 0); c != (color.NRGBA{0xff, 0xff, 0xff, 0xff}) {
+				t.Errorf("corner pixel %v is not white", c)
+			}
+			// The top-left module of a QR Code is dark (finder pattern).
+			p := qz*4 + 1
+			if c := nrgba(img, p, p); c != (color.NRGBA{0, 0, 0, 0xff}) {
+				t.Errorf("pixel %d,%d %v is not black", p, p, c)
+			}
+		}},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			file := filepath.Join(dir, tt.name+".png")
+			args := append(append([]string{"generate", "-o", file}, tt.args...), "hello")
+			r := cli(t, dir, "", args...)
+			wantExit(t, r, exitOK)
+			if want := "wrote " + file + " " + tt.wrote + "\n"; r.stdout != want {
+				t.Errorf("stdout %q, want %q", r.stdout, want)
+			}
+			if tt.pixels != 0 {
+				b := readPNG(t, file).Bounds()
+				if b.Dx() != tt.pixels || b.Dy() != tt.pixels {
+					t.Errorf("test %d: PNG is %dx%d pixels, want %dx%d", i, b.Dx(), b.Dy(), tt.pixels, tt.pixels)
+				}
+			}
+			if tt.check != nil {
+				tt.check(t, file)
+			}
+		})
+	}
+}
+
+// TestGenerateStdin checks "-" as the data: standard input less one trailing
+// newline; "-- -" encodes a literal "-".
+func TestGenerateStdin(t *testing.T) {
+	want := cli(t, "", "", "generate", "hello", "world")
+	wantExit(t, want, exitOK)
+	for _, stdin := range []string{"hello world", "hello world\n", "hello world\r\n"} {
+		if got := cli(t, "", stdin, "generate", "-"); got != want {
+			t.Errorf("stdin %q: got %v\nwant %v", stdin, got, want)
+		}
+	}
+	if got := cli(t, "", "hello world", "generate", "--", "-"); got == want || got.code != exitOK {
+		t.Errorf(`"-- -" encoded standard input: %v`, got)
+	}
+	wantError(t, cli(t, "", "", "generate", "-"), "no data on standard input")
+	wantError(t, cli(t, "", "\n", "generate", "-"), "no data on standard input")
+	wantError(t, cli(t, "", strings.Repeat("a", maxStdinData+1), "generate", "-"), "standard input holds more than")
+}
+
+// TestGenerateNoPartialFile checks that a failed generate leaves no output
+// file behind.
+func TestGenerateNoPartialFile(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "big.svg")
+	wantError(t, cli(t, dir, "", "generate", "-o", file, strings.Repeat("a", 3000)), "too long")
+	if _, err := os.Stat(file); !os.IsNotExist(err) {
+		t.Errorf("%s exists after a failed generate: %v", file, err)
+	}
+	wantError(t, cli(t, dir, "", "generate", "-o", filepath.Join(dir, "no", "such", "dir.svg"), "x"), "no such")
+}

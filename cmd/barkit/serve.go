@@ -1,0 +1,196 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strconv"
+	"syscall"
+	"time"
+
+	"github.com/barkit/barkit/httpd"
+)
+
+var serveHelp = help{
+	usage: "barkit serve [flags]",
+	text: `Start the HTTP API: POST /v1/scan, GET and POST /v1/generate, POST /v1/parse,
+GET /v1/symbologies and GET /health. Alias: server.
+
+Once the server accepts connections, barkit prints
+"barkit listening on http://<address>:<port>" on standard output, then logs
+one line per request on standard error (method, path, status, bytes,
+duration). On SIGINT or SIGTERM it stops accepting connections, lets the
+requests in progress finish (for up to 20 seconds) and exits 0; a second
+signal ends it at once.
+
+The port comes from --port, else the environment variable PORT, else 8080;
+the interface from --host, else HOST, else 0.0.0.0 (every interface).
+
+--check does not start a server: it asks the server on that port (of this
+machine, when the host is 0.0.0.0 or ::) for GET /health and exits 0 if it
+answers ok, 1 if not. It is the container image's health check, which has
+no curl.
+
+Exit status: 0 after a clean shutdown, 1 if the server cannot start (port in
+use, bad flag) or requests had to be cut off at shutdown.
+`,
+	examples: `  barkit serve
+  barkit serve -p 9000 --host 127.0.0.1
+  PORT=3000 barkit serve --cors-origin https://app.example.com
+  barkit serve --max-body-bytes 4194304
+  barkit serve --check
+`,
+}
+
+// shutdownTimeout is how long serve waits, after the signal to stop, for
+// the requests in progress. Requests take seconds at most (SPEC.md §8),
+// and it is below the 30 seconds container orchestrators commonly allow
+// before they kill the process.
+const shutdownTimeout = 20 * time.Second
+
+// runServe is the serve command (alias server).
+func runServe(args []string, stdout, stderr io.Writer) int {
+	flags, showHelp := newFlags("serve")
+	var (
+		port    int
+		host    string
+		maxBody int64
+		cors    string
+		noCORS  bool
+		check   bool
+	)
+	flags.IntVarP(&port, "port", "p", 0, "`port` to listen on (default $PORT, else 8080); 0 picks a free port")
+	flags.StringVar(&host, "host", "", "interface `address` to listen on (default $HOST, else 0.0.0.0)")
+	flags.Int64Var(&maxBody, "max-body-bytes", 0, fmt.Sprintf("largest request body in `bytes` (default %d, 15 MiB)", httpd.DefaultMaxBodyBytes))
+	flags.StringVar(&cors, "cors-origin", "", "the `origin` allowed in Access-Control-Allow-Origin (default *)")
+	flags.BoolVar(&noCORS, "no-cors", false, "send no CORS headers")
+	flags.BoolVar(&check, "check", false, "check the health of the server on that port instead of starting one")
+	if code, done := parseFlags(flags, showHelp, serveHelp, args, stdout, stderr); done {
+		return code
+	}
+	if flags.NArg() > 0 {
+		return failf(stderr, "serve: unexpected argument %q (see 'barkit serve --help')", flags.Arg(0))
+	}
+	if !flags.Changed("port") {
+		port = 8080
+		if s := os.Getenv("PORT"); s != "" {
+			p, err := strconv.Atoi(s)
+			if err != nil {
+				return failf(stderr, "serve: the environment variable PORT=%q is not a port number", s)
+			}
+			port = p
+		}
+	}
+	if port < 0 || port > 65535 {
+		return failf(stderr, "serve: port %d is not from 0 to 65535", port)
+	}
+	if !flags.Changed("host") {
+		host = os.Getenv("HOST")
+		if host == "" {
+			host = "0.0.0.0"
+		}
+	}
+	if maxBody < 0 {
+		return failf(stderr, "serve: --max-body-bytes %d is negative", maxBody)
+	}
+	if check {
+		return checkHealth(host, port, stdout, stderr)
+	}
+
+	logger := slog.New(slog.NewTextHandler(stderr, nil))
+	opts := httpd.Options{MaxBodyBytes: maxBody, CORSOrigin: cors, NoCORS: noCORS, Logger: logger}
+	// Catch the signals before announcing the address, so that a signal
+	// sent as soon as the line appears shuts down cleanly. After the
+	// first, the default behaviour returns: a second signal kills.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	context.AfterFunc(ctx, stop)
+	ln, err := net.Listen("tcp", net.JoinHostPort(host, strconv.Itoa(port)))
+	if err != nil {
+		return failf(stderr, "serve: %v", err)
+	}
+	fmt.Fprintf(stdout, "barkit listening on http://%s\n", ln.Addr())
+	if err := serve(ctx, ln, opts); err != nil {
+		return failf(stderr, "serve: %v", err)
+	}
+	return exitOK
+}
+
+// serve serves the API on ln until ctx is done, then shuts down: it stops
+// accepting connections and waits up to shutdownTimeout for the requests
+// in progress. It returns nil after a clean shutdown, and an error if
+// serving failed or requests had to be cut off.
+func serve(ctx context.Context, ln net.Listener, opts httpd.Options) error {
+	srv := httpd.NewServer(opts)
+	if opts.Logger != nil {
+		srv.ErrorLog = slog.NewLogLogger(opts.Logger.Handler(), slog.LevelWarn)
+	}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	if opts.Logger != nil {
+		opts.Logger.Info("shutting down: finishing the requests in progress")
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+	defer cancel()
+	err := srv.Shutdown(sctx)
+	if err != nil {
+		srv.Close()
+		err = fmt.Errorf("requests still running after %v were cut off", shutdownTimeout)
+	}
+	if serr := <-done; !errors.Is(serr, http.ErrServerClosed) && err == nil {
+		err = serr
+	}
+	if err == nil && opts.Logger != nil {
+		opts.Logger.Info("stopped")
+	}
+	return err
+}
+
+// checkHealth asks the server at host:port for GET /health and reports
+// whether it answered ok: exit 0 and a line on stdout if so, 1 and a
+// message on stderr if not.
+func checkHealth(host string, port int, stdout, stderr io.Writer) int {
+	if port == 0 {
+		return failf(stderr, "serve --check: give the port the server listens on")
+	}
+	switch host {
+	case "0.0.0.0", "":
+		host = "127.0.0.1"
+	case "::":
+		host = "::1"
+	}
+	url := "http://" + net.JoinHostPort(host, strconv.Itoa(port)) + "/health"
+	client := &http.Client{
+		Timeout:   5 * time.Second,
+		Transport: &http.Transport{Proxy: nil}, // the server is local: no proxy
+	}
+	resp, err := client.Get(url)
+	if err != nil {
+		return failf(stderr, "serve --check: %v", err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return failf(stderr, "serve --check: %s answered %s", url, resp.Status)
+	}
+	var health struct {
+		OK      bool   `json:"ok"`
+		Version string `json:"version"`
+	}
+	if err := json.NewDecoder(io.LimitReader(resp.Body, 1<<16)).Decode(&health); err != nil || !health.OK {
+		return failf(stderr, "serve --check: %s did not answer {\"ok\": true}", url)
+	}
+	fmt.Fprintf(stdout, "ok: barkit %s at %s\n", health.Version, url)
+	return exitOK
+}
