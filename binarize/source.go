@@ -6,13 +6,108 @@ package binarize
 import (
 	"image"
 	"image/color"
+	"sync"
+
+	"github.com/barkit/barkit/matrix"
 )
 
 // Source is one image prepared for reading. Lum is its luminance plane with
-// origin (0, 0); binarized views are computed on demand and cached, so all
-// readers of one image share them.
+// origin (0, 0); binarized, inverted and downscaled views are computed on
+// demand and cached, so all readers of one image share them. A Source is safe
+// for concurrent use; the matrices it returns are shared and must not be
+// modified. Set Lum before the first call and do not change it afterwards.
 type Source struct {
 	Lum *image.Gray
+
+	binOnce [numMethods]sync.Once
+	bin     [numMethods]*matrix.Matrix
+	invOnce [numMethods]sync.Once
+	inv     [numMethods]*matrix.Matrix
+
+	mu   sync.Mutex      // guards down
+	down map[int]*Source // downscaled views by factor
+}
+
+// Method is a binarization method. The zero value is Local, the method
+// that suits most images.
+type Method int
+
+// The binarization methods.
+const (
+	// Local thresholds each pixel against its neighbourhood (about 40
+	// pixels across), so it copes with shadows, gradients and low contrast.
+	Local Method = iota
+	// Global thresholds the whole image at one level chosen from its
+	// histogram; it is cheap and exact on clean, evenly lit images.
+	Global
+
+	numMethods = iota
+)
+
+// String returns the method's name.
+func (m Method) String() string {
+	switch m {
+	case Local:
+		return "local"
+	case Global:
+		return "global"
+	}
+	return "unknown"
+}
+
+// Binary returns the image binarized by method m (true = dark), computing it
+// on the first call and caching it. An unknown method gives nil.
+func (s *Source) Binary(m Method) *matrix.Matrix {
+	if m < 0 || m >= numMethods {
+		return nil
+	}
+	s.binOnce[m].Do(func() {
+		switch m {
+		case Local:
+			s.bin[m] = LocalThreshold(s.Lum)
+		case Global:
+			s.bin[m] = GlobalThreshold(s.Lum)
+		}
+	})
+	return s.bin[m]
+}
+
+// Inverted returns Binary(m) with dark and light swapped, for light-on-dark
+// symbols; it is cached like Binary. An unknown method gives nil.
+func (s *Source) Inverted(m Method) *matrix.Matrix {
+	b := s.Binary(m)
+	if b == nil {
+		return nil
+	}
+	s.invOnce[m].Do(func() {
+		inv := b.Clone()
+		inv.Invert()
+		s.inv[m] = inv
+	})
+	return s.inv[m]
+}
+
+// Downscaled returns the image shrunk by factor in both directions, each
+// output pixel the mean of a factor×factor box of input pixels, as a Source
+// of its own (with its own caches). A point (x, y) of the downscaled image
+// is (x·factor, y·factor) in s. The view is cached per factor; a factor
+// below 2 returns s itself, and a factor larger than the image gives a
+// Source over an empty plane.
+func (s *Source) Downscaled(factor int) *Source {
+	if factor < 2 {
+		return s
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if d, ok := s.down[factor]; ok {
+		return d
+	}
+	if s.down == nil {
+		s.down = make(map[int]*Source)
+	}
+	d := &Source{Lum: Downscale(s.Lum, factor)}
+	s.down[factor] = d
+	return d
 }
 
 // NewSource converts img to a luminance plane once and returns a Source over

@@ -1,0 +1,395 @@
+package binarize
+
+import (
+	"image"
+	"math"
+	"math/rand/v2"
+	"sync"
+	"testing"
+
+	"github.com/barkit/barkit/matrix"
+)
+
+// localThresholdSlow is the reference for LocalThreshold: it computes each
+// pixel's threshold from first principles, straight from the pixels of the
+// blocks around it, with no tables.
+func localThresholdSlow(g *image.Gray) *matrix.Matrix {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	bw, bh := (w+blockSize-1)/blockSize, (h+blockSize-1)/blockSize
+	in := func(bx, by int) bool { return bx >= 0 && by >= 0 && bx < bw && by < bh }
+	extremes := func(bx, by int) (lo, hi int) {
+		lo, hi = 255, 0
+		for y := by * blockSize; y < min((by+1)*blockSize, h); y++ {
+			for x := bx * blockSize; x < min((bx+1)*blockSize, w); x++ {
+				v := int(g.Pix[y*g.Stride+x])
+				lo, hi = min(lo, v), max(hi, v)
+			}
+		}
+		return lo, hi
+	}
+	textured := func(bx, by int) bool {
+		lo, hi := extremes(bx, by)
+		return hi-lo >= minLocalContrast
+	}
+	texturedThreshold := func(bx, by int) int {
+		sum, n := 0, 0
+		for y := by - blockRadius; y <= by+blockRadius; y++ {
+			for x := bx - blockRadius; x <= bx+blockRadius; x++ {
+				if in(x, y) && textured(x, y) {
+					lo, hi := extremes(x, y)
+					sum += lo + hi
+					n++
+				}
+			}
+		}
+		return int(math.Floor(float64(sum)/float64(2*n) + 0.5))
+	}
+	threshold := func(bx, by int) int {
+		if textured(bx, by) {
+			return texturedThreshold(bx, by)
+		}
+		for d := 1; d <= fillRadius; d++ {
+			sum, n := 0, 0
+			for y := by - d; y <= by+d; y++ {
+				for x := bx - d; x <= bx+d; x++ {
+					if max(abs(x-bx), abs(y-by)) == d && in(x, y) && textured(x, y) {
+						sum += texturedThreshold(x, y)
+						n++
+					}
+				}
+			}
+			if n > 0 {
+				return int(math.Floor(float64(sum)/float64(n) + 0.5))
+			}
+		}
+		var hist [256]int
+		for y := 0; y < h; y += 4 {
+			for x := 0; x < w; x += 4 {
+				hist[g.Pix[y*g.Stride+x]]++
+			}
+		}
+		if t, ok := globalLevel(&hist); ok {
+			return t
+		}
+		return 0
+	}
+	m := matrix.New(w, h)
+	memo := map[[2]int]int{} // only to keep the test quick; the value is the same either way
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			k := [2]int{x / blockSize, y / blockSize}
+			t, ok := memo[k]
+			if !ok {
+				t = threshold(k[0], k[1])
+				memo[k] = t
+			}
+			m.Pix[y*w+x] = int(g.Pix[y*g.Stride+x]) < t
+		}
+	}
+	return m
+}
+
+// scene draws a test image: a checkerboard of modules of the given size
+// (dark 40, light 200) inside a light margin, under a horizontal light
+// gradient (the right edge darkened by shade levels), with uniform noise of
+// ±noise levels.
+func scene(w, h, module, margin, shade, noise int, seed uint64) *image.Gray {
+	r := rand.New(rand.NewPCG(seed, 1))
+	g := image.NewGray(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			v := 200
+			if x >= margin && y >= margin && x < w-margin && y < h-margin {
+				if ((x-margin)/module+(y-margin)/module)%2 == 0 {
+					v = 40
+				}
+			}
+			v -= shade * x / w
+			if noise > 0 {
+				v += r.IntN(2*noise+1) - noise
+			}
+			g.Pix[y*g.Stride+x] = uint8(min(max(v, 0), 255))
+		}
+	}
+	return g
+}
+
+// moduleErrors counts the modules of scene's checkerboard whose centre pixel
+// m gets wrong.
+func moduleErrors(m *matrix.Matrix, module, margin int) int {
+	errs := 0
+	for y := margin + module/2; y < m.Height-margin; y += module {
+		for x := margin + module/2; x < m.Width-margin; x += module {
+			want := ((x-margin)/module+(y-margin)/module)%2 == 0
+			if m.Get(x, y) != want {
+				errs++
+			}
+		}
+	}
+	return errs
+}
+
+func TestLocalMatchesReference(t *testing.T) {
+	tests := []struct {
+		w, h, module, margin, shade, noise int
+	}{
+		{64, 64, 4, 8, 0, 0},
+		{101, 77, 3, 10, 120, 6},
+		{90, 130, 13, 20, 60, 20}, // large flat areas: ring fill
+		{40, 9, 2, 0, 0, 30},
+		{7, 5, 1, 1, 0, 0},
+		{120, 120, 1, 60, 0, 3}, // flat middle far from texture: global fallback
+		{50, 50, 5, 0, 0, 0},
+		{33, 65, 30, 1, 200, 10},
+	}
+	for i, tt := range tests {
+		g := scene(tt.w, tt.h, tt.module, tt.margin, tt.shade, tt.noise, uint64(i))
+		got, want := LocalThreshold(g), localThresholdSlow(g)
+		if !got.Equal(want) {
+			t.Errorf("case %d %+v: fast and reference binarizers differ", i, tt)
+		}
+	}
+	// A sub-image: Stride differs from the width.
+	g := scene(100, 100, 4, 6, 50, 10, 9).SubImage(image.Rect(13, 7, 90, 81)).(*image.Gray)
+	rebased := &image.Gray{Pix: g.Pix, Stride: g.Stride, Rect: image.Rect(0, 0, g.Rect.Dx(), g.Rect.Dy())}
+	if !LocalThreshold(rebased).Equal(localThresholdSlow(rebased)) {
+		t.Error("strided image: fast and reference binarizers differ")
+	}
+	// The sub-image itself, whose bounds do not start at (0, 0).
+	if !LocalThreshold(g).Equal(LocalThreshold(rebased)) || !GlobalThreshold(g).Equal(GlobalThreshold(rebased)) {
+		t.Error("an image with an offset origin binarizes differently")
+	}
+	if d, e := Downscale(g, 2), Downscale(rebased, 2); string(d.Pix) != string(e.Pix) {
+		t.Error("an image with an offset origin downscales differently")
+	}
+}
+
+// TestLocalShadow shows the local binarizer reading modules under a shadow
+// that darkens the light modules on one side below the dark modules'
+// luminance on the other, where no global threshold can.
+func TestLocalShadow(t *testing.T) {
+	const module, margin = 6, 18
+	g := scene(600, 300, module, margin, 170, 4, 1)
+	if n := moduleErrors(LocalThreshold(g), module, margin); n != 0 {
+		t.Errorf("local: %d modules wrong under a shadow", n)
+	}
+	if n := moduleErrors(GlobalThreshold(g), module, margin); n == 0 {
+		t.Errorf("global read every module under a shadow; the test shows nothing")
+	}
+}
+
+// TestLocalLargeModules checks that the inside of large dark modules, where
+// whole blocks are flat, is classed dark from the texture around it.
+func TestLocalLargeModules(t *testing.T) {
+	const module, margin = 20, 40
+	g := scene(400, 400, module, margin, 0, 8, 2)
+	m := LocalThreshold(g)
+	// Every pixel of every module, not only the centres.
+	errs := 0
+	for y := margin; y < 400-margin; y++ {
+		for x := margin; x < 400-margin; x++ {
+			want := ((x-margin)/module+(y-margin)/module)%2 == 0
+			if m.Get(x, y) != want {
+				errs++
+			}
+		}
+	}
+	if errs != 0 {
+		t.Errorf("%d pixels wrong with %d-pixel modules", errs, module)
+	}
+}
+
+// TestLocalNoise checks that a flat, noisy area next to a symbol stays light.
+func TestLocalNoise(t *testing.T) {
+	g := scene(300, 300, 4, 100, 0, 10, 3)
+	m := LocalThreshold(g)
+	for y := 0; y < 300; y++ {
+		for x := 0; x < 300; x++ {
+			if m.Get(x, y) && (x < 90 || y < 90 || x >= 210 || y >= 210) {
+				t.Fatalf("speckle at (%d, %d) in the noisy margin", x, y)
+			}
+		}
+	}
+}
+
+// TestLocalLowContrast reads 2-pixel modules with 100 levels of contrast,
+// smoothed by a 1-2-1 blur as a camera would: on a checkerboard, the worst
+// case, the blur leaves 25 levels between neighbouring pixels.
+func TestLocalLowContrast(t *testing.T) {
+	const module, margin = 2, 20
+	g := scene(200, 200, module, margin, 0, 0, 4)
+	for i, v := range g.Pix {
+		g.Pix[i] = uint8(90 + int(v-40)*100/160)
+	}
+	b := image.NewGray(g.Rect)
+	for y := 0; y < 200; y++ {
+		for x := 0; x < 200; x++ {
+			s, n := 0, 0
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					if xx, yy := x+dx, y+dy; xx >= 0 && yy >= 0 && xx < 200 && yy < 200 {
+						w := (1 + boolInt(dx == 0)) * (1 + boolInt(dy == 0)) // 1-2-1 kernel
+						s += w * int(g.Pix[yy*200+xx])
+						n += w
+					}
+				}
+			}
+			b.Pix[y*200+x] = uint8(s / n)
+		}
+	}
+	if n := moduleErrors(LocalThreshold(b), module, margin); n != 0 {
+		t.Errorf("%d modules wrong at low contrast", n)
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func TestGlobal(t *testing.T) {
+	const module, margin = 5, 25
+	g := scene(300, 200, module, margin, 0, 12, 5)
+	if n := moduleErrors(GlobalThreshold(g), module, margin); n != 0 {
+		t.Errorf("%d modules wrong on an evenly lit image", n)
+	}
+	// Mostly background: the level must still fall between ink and paper.
+	g = scene(400, 400, 3, 170, 0, 12, 6)
+	if n := moduleErrors(GlobalThreshold(g), 3, 170); n != 0 {
+		t.Errorf("%d modules wrong with a small symbol on a large page", n)
+	}
+}
+
+// TestGlobalBlank checks that an evenly lit blank page with sensor noise
+// comes out all light from both binarizers.
+func TestGlobalBlank(t *testing.T) {
+	g := scene(200, 200, 4, 100, 0, 5, 7)
+	for _, m := range []*matrix.Matrix{GlobalThreshold(g), LocalThreshold(g)} {
+		for _, v := range m.Pix {
+			if v {
+				t.Fatal("dark pixel on a blank page")
+			}
+		}
+	}
+}
+
+func TestGlobalLevel(t *testing.T) {
+	var hist [256]int
+	hist[30], hist[220] = 1000, 9000
+	level, ok := globalLevel(&hist)
+	if !ok || level <= 30 || level > 220 {
+		t.Errorf("two-level histogram: level %d, %v", level, ok)
+	}
+	hist = [256]int{}
+	hist[100], hist[110] = 500, 500
+	if _, ok := globalLevel(&hist); ok {
+		t.Error("a 10-level spread passed as contrast")
+	}
+}
+
+func TestDownscale(t *testing.T) {
+	g := image.NewGray(image.Rect(0, 0, 5, 4))
+	for i := range g.Pix {
+		g.Pix[i] = uint8(10 * i)
+	}
+	d := Downscale(g, 2)
+	if d.Rect.Dx() != 2 || d.Rect.Dy() != 2 {
+		t.Fatalf("size %v, want 2x2", d.Rect)
+	}
+	// Box (0,0): pixels 0, 1, 5, 6 → (0+10+50+60)/4 = 30.
+	want := []uint8{30, 50, 130, 150}
+	for i, v := range want {
+		if d.Pix[i] != v {
+			t.Errorf("pixel %d = %d, want %d", i, d.Pix[i], v)
+		}
+	}
+	if Downscale(g, 9).Rect.Dx() != 0 {
+		t.Error("factor larger than the image gave pixels")
+	}
+}
+
+func TestSourceCaches(t *testing.T) {
+	s := NewSource(scene(120, 90, 3, 10, 30, 5, 8))
+	var wg sync.WaitGroup
+	got := make([][numMethods]*matrix.Matrix, 8)
+	for i := range got {
+		wg.Go(func() {
+			for m := range Method(numMethods) {
+				got[i][m] = s.Binary(m)
+				s.Inverted(m)
+				s.Downscaled(2).Binary(m)
+			}
+		})
+	}
+	wg.Wait()
+	for i := range got {
+		for m := range Method(numMethods) {
+			if got[i][m] != got[0][m] {
+				t.Errorf("%v: Binary computed more than once", m)
+			}
+		}
+	}
+	if !s.Binary(Local).Equal(LocalThreshold(s.Lum)) || !s.Binary(Global).Equal(GlobalThreshold(s.Lum)) {
+		t.Error("cached binarization differs from a fresh one")
+	}
+	for m := range Method(numMethods) {
+		b, inv := s.Binary(m), s.Inverted(m)
+		for i := range b.Pix {
+			if b.Pix[i] == inv.Pix[i] {
+				t.Fatalf("%v: Inverted is not the complement at %d", m, i)
+			}
+		}
+	}
+	if s.Downscaled(2) != s.Downscaled(2) || s.Downscaled(1) != s {
+		t.Error("Downscaled not cached")
+	}
+	if s.Binary(Method(99)) != nil || s.Inverted(-1) != nil {
+		t.Error("unknown method gave a matrix")
+	}
+	var zero Source
+	if b := zero.Binary(Local); b.Width != 0 {
+		t.Error("zero Source gave pixels")
+	}
+}
+
+// photo1000 is a 1000×1000 photo-like scene for the benchmarks.
+func photo1000() *image.Gray {
+	return scene(1000, 1000, 5, 200, 90, 8, 10)
+}
+
+func BenchmarkLocalThreshold(b *testing.B) {
+	g := photo1000()
+	b.ReportAllocs()
+	for b.Loop() {
+		LocalThreshold(g)
+	}
+}
+
+func BenchmarkGlobalThreshold(b *testing.B) {
+	g := photo1000()
+	b.ReportAllocs()
+	for b.Loop() {
+		GlobalThreshold(g)
+	}
+}
+
+func BenchmarkDownscale(b *testing.B) {
+	g := photo1000()
+	b.ReportAllocs()
+	for b.Loop() {
+		Downscale(g, 2)
+	}
+}
+
+func TestEnlarge(t *testing.T) {
+	m, _ := matrix.Parse("#.\n.#\n#.\n")
+	want := "##..\n##..\n..##\n..##\n##..\n##..\n"
+	if got := Enlarge(m, 2).String(); got != want {
+		t.Errorf("Enlarge(2) =\n%s\nwant\n%s", got, want)
+	}
+	if !Enlarge(m, 1).Equal(m) {
+		t.Error("Enlarge(1) changed the matrix")
+	}
+}

@@ -1,0 +1,75 @@
+package binarize
+
+import (
+	"image"
+
+	"github.com/barkit/barkit/matrix"
+)
+
+// Downscale shrinks g by factor in both directions with a box filter: output
+// pixel (x, y) is the rounded mean of the factor×factor input pixels whose
+// top-left one is (x·factor, y·factor). Input rows and columns beyond the
+// last whole box are dropped. A factor below 2 returns a copy of g.
+func Downscale(g *image.Gray, factor int) *image.Gray {
+	if g == nil {
+		return image.NewGray(image.Rectangle{})
+	}
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	if factor < 2 {
+		out := image.NewGray(image.Rect(0, 0, w, h))
+		for y := 0; y < h; y++ {
+			copy(out.Pix[y*w:(y+1)*w], row(g, y))
+		}
+		return out
+	}
+	dw, dh := w/factor, h/factor
+	out := image.NewGray(image.Rect(0, 0, dw, dh))
+	if dw == 0 || dh == 0 {
+		return out
+	}
+	area := factor * factor
+	sums := make([]int, dw)
+	for dy := 0; dy < dh; dy++ {
+		clear(sums)
+		for y := dy * factor; y < (dy+1)*factor; y++ {
+			line := row(g, y)[:dw*factor]
+			for dx := range sums {
+				s := 0
+				for _, v := range line[dx*factor : (dx+1)*factor] {
+					s += int(v)
+				}
+				sums[dx] += s
+			}
+		}
+		dst := out.Pix[dy*dw : (dy+1)*dw]
+		for dx, s := range sums {
+			dst[dx] = uint8((s + area/2) / area)
+		}
+	}
+	return out
+}
+
+// Enlarge returns m scaled up by factor in both directions, each pixel
+// becoming a factor×factor square: a symbol drawn with modules of one pixel
+// then has modules wide enough for detectors that measure runs. A point
+// (x, y) of the result is (x/factor, y/factor) in m. A factor below 2
+// returns a copy of m.
+func Enlarge(m *matrix.Matrix, factor int) *matrix.Matrix {
+	if factor < 2 {
+		return m.Clone()
+	}
+	out := matrix.New(m.Width*factor, m.Height*factor)
+	for y := 0; y < m.Height; y++ {
+		src := m.Pix[y*m.Width : (y+1)*m.Width]
+		row := out.Pix[y*factor*out.Width : (y*factor+1)*out.Width]
+		for x, v := range src {
+			for k := 0; k < factor; k++ {
+				row[x*factor+k] = v
+			}
+		}
+		for k := 1; k < factor; k++ {
+			copy(out.Pix[(y*factor+k)*out.Width:(y*factor+k+1)*out.Width], row)
+		}
+	}
+	return out
+}

@@ -1,0 +1,480 @@
+package detect
+
+import (
+	"math"
+	"slices"
+
+	"github.com/barkit/barkit/matrix"
+)
+
+// Finder is a finder pattern located in a binarized image: concentric dark
+// and light squares whose cross-section through the centre, along any line,
+// is dark, light, dark, light, dark in the ratio 1:1:3:1:1 (ISO/IEC
+// 18004:2015 §6.3.3 for QR Code; Micro QR Code and rMQR Code use the same
+// pattern).
+type Finder struct {
+	Center Point   // centre in image pixel coordinates
+	Module float64 // module size in pixels along the pattern's sides
+	Count  int     // scan lines that crossed the pattern: a confidence
+}
+
+// finderPattern is the 1:1:3:1:1 run pattern, in modules.
+var finderPattern = [5]float64{1, 1, 3, 1, 1}
+
+// FindFinders returns the finder patterns of bin (true = dark), scanning
+// every step-th row (step < 1 means every row) and confirming each hit
+// along the column and both diagonals through it. Patterns found on several
+// rows are merged; the result is sorted by Count, highest first.
+//
+// A pattern whose modules are 2 pixels or more is found with step 1; a
+// larger step is faster and still finds patterns whose centre square is
+// at least step pixels tall.
+func FindFinders(bin *matrix.Matrix, step int) []Finder {
+	return findConcentric(bin, step, finderPattern)
+}
+
+// findConcentric finds concentric-square patterns with the given
+// dark-light-dark-light-dark cross-section ratios.
+func findConcentric(bin *matrix.Matrix, step int, pattern [5]float64) []Finder {
+	if step < 1 {
+		step = 1
+	}
+	w, h := bin.Width, bin.Height
+	var found []Finder
+	for y := step / 2; y < h; y += step {
+		row := bin.Pix[y*w : (y+1)*w]
+		var runs [5]int // the last five runs, oldest first; runs[4] is current
+		n := 0          // completed runs in runs[0:4] plus the current one
+		x := 0
+		for x < w && !row[x] {
+			x++ // leading light pixels
+		}
+		for x < w {
+			dark := row[x]
+			start := x
+			for x < w && row[x] == dark {
+				x++
+			}
+			copy(runs[:4], runs[1:])
+			runs[4] = x - start
+			n = min(n+1, 5)
+			if !dark || n < 5 || !centreLongest(runs) {
+				continue
+			}
+			if _, ok := matchRuns(runs, pattern, 0); !ok {
+				continue
+			}
+			cx := float64(x-runs[4]-runs[3]) - float64(runs[2])/2
+			if f, ok := confirm(bin, cx, float64(y)+0.5, runs, pattern); ok {
+				found = merge(found, f)
+			}
+		}
+	}
+	slices.SortStableFunc(found, func(a, b Finder) int { return b.Count - a.Count })
+	return found
+}
+
+// confirm checks a row hit along the column, the row again and both
+// diagonals through it, and returns the refined pattern.
+func confirm(bin *matrix.Matrix, cx, cy float64, rowRuns [5]int, pattern [5]float64) (Finder, bool) {
+	limit := 0
+	for _, r := range rowRuns {
+		limit += r
+	}
+	limit *= 2 // a crossing may be up to twice as long as the row's: rotation, perspective
+
+	// Column through the row's centre, then the row through the new
+	// centre, then the column again: each pass centres the next.
+	vert, off, ok := crossRuns(bin, cx, cy, 0, 1, limit, pattern)
+	if !ok {
+		return Finder{}, false
+	}
+	cy += off
+	horiz, off, ok := crossRuns(bin, cx, cy, 1, 0, limit, pattern)
+	if !ok {
+		return Finder{}, false
+	}
+	cx += off
+	vert, off, ok = crossRuns(bin, cx, cy, 0, 1, limit, pattern)
+	if !ok {
+		return Finder{}, false
+	}
+	cy += off
+	d1, _, ok := crossRuns(bin, cx, cy, 1, 1, limit, pattern)
+	if !ok {
+		return Finder{}, false
+	}
+	d2, _, ok := crossRuns(bin, cx, cy, 1, -1, limit, pattern)
+	if !ok {
+		return Finder{}, false
+	}
+	// Along a line at angle θ to the nearest side, the pattern measures
+	// 7 modules / cos θ; of four lines 45° apart one is within 22.5° of a
+	// side, so the shortest overestimates the module by at most 8%.
+	total := math.Min(float64(sum(horiz)), float64(sum(vert)))
+	total = math.Min(total, math.Sqrt2*float64(min(sum(d1), sum(d2))))
+	var units float64
+	for _, p := range pattern {
+		units += p
+	}
+	return Finder{Center: Point{cx, cy}, Module: total / units, Count: 1}, true
+}
+
+// centreLongest is a quick test that rejects most runs before matchRuns:
+// in a 1:1:3:1:1 pattern the centre run is the longest (blur widens it
+// with the other dark runs; a pixel of slack allows for perspective), and
+// at least three pixels long (modules of minModule pixels or more).
+func centreLongest(runs [5]int) bool {
+	c := runs[2] + 1
+	return runs[2] >= 3 && c >= runs[0] && c >= runs[1] && c >= runs[3] && c >= runs[4]
+}
+
+func sum(runs [5]int) int {
+	return runs[0] + runs[1] + runs[2] + runs[3] + runs[4]
+}
+
+// crossRuns measures the five runs of the pattern along the line through
+// (cx, cy) in direction (dx, dy), each run at most limit steps, and checks
+// their ratios. off is how far along the line, in pixels, the middle of
+// the centre run lies from (cx, cy).
+func crossRuns(bin *matrix.Matrix, cx, cy float64, dx, dy, limit int, pattern [5]float64) (runs [5]int, off float64, ok bool) {
+	x, y := int(math.Floor(cx)), int(math.Floor(cy))
+	if !bin.Get(x, y) {
+		return runs, 0, false
+	}
+	// Backwards: the centre run's first part, then runs 1 and 0.
+	back := walk(bin, x, y, -dx, -dy, true, limit)
+	r1 := walk(bin, x-dx*back, y-dy*back, -dx, -dy, false, limit)
+	r0 := walk(bin, x-dx*(back+r1), y-dy*(back+r1), -dx, -dy, true, limit)
+	// Forwards: the rest of the centre run, then runs 3 and 4.
+	fwd := walk(bin, x, y, dx, dy, true, limit)
+	r3 := walk(bin, x+dx*fwd, y+dy*fwd, dx, dy, false, limit)
+	r4 := walk(bin, x+dx*(fwd+r3), y+dy*(fwd+r3), dx, dy, true, limit)
+	runs = [5]int{r0, r1, back + fwd - 1, r3, r4}
+	if _, ok := matchRuns(runs, pattern, 0); !ok {
+		return runs, 0, false
+	}
+	// The centre run spans steps -back+1 .. fwd-1; its middle, measured
+	// in pixels along the line from the pixel centre (x+0.5, y+0.5).
+	mid := float64(fwd-back) / 2
+	step := math.Hypot(float64(dx), float64(dy))
+	off = mid*step + (float64(x)+0.5-cx)*float64(dx)/step + (float64(y)+0.5-cy)*float64(dy)/step
+	if dx != 0 && dy != 0 {
+		return runs, 0, true // diagonals only confirm
+	}
+	return runs, off, true
+}
+
+// walk counts the pixels of colour dark from (x, y) on in direction
+// (dx, dy), starting with (x, y) itself, stopping at the first pixel of the
+// other colour, the image edge or limit+1 pixels.
+func walk(bin *matrix.Matrix, x, y, dx, dy int, dark bool, limit int) int {
+	n := 0
+	for n <= limit && bin.In(x, y) && bin.Pix[y*bin.Width+x] == dark {
+		n++
+		x += dx
+		y += dy
+	}
+	return n
+}
+
+// minModule is the smallest module, in pixels, a pattern may have: below
+// it every pattern of five short runs in noise or text would pass, and a
+// symbol that small cannot be sampled anyway. TestFindFindersNone guards
+// it.
+const minModule = 1.5
+
+// matchRuns reports whether five runs fit a pattern's ratios and returns
+// the module size they imply. Blur and over- or under-exposure widen every
+// dark run and narrow every light run by the same amount, which leaves the
+// sums of adjacent runs unchanged; so the module size is taken from those
+// sums and tested against them tightly, while single runs are only bounded
+// loosely. slack widens the bounds (0 is the default tolerance; 1 doubles
+// it).
+func matchRuns(runs [5]int, pattern [5]float64, slack float64) (module float64, ok bool) {
+	var pairs, units float64
+	for i := 0; i < 4; i++ {
+		if runs[i] == 0 || runs[i+1] == 0 {
+			return 0, false
+		}
+		pairs += float64(runs[i] + runs[i+1])
+		units += pattern[i] + pattern[i+1]
+	}
+	module = pairs / units
+	if module < minModule {
+		return 0, false
+	}
+	// Each pair within 30% and a pixel and a half of its expected length:
+	// perspective across one pattern rarely changes the module size by
+	// more than 25%, and each edge may be off by most of a pixel.
+	// (1:1:1:1:1 fails this by 50%.)
+	tol := 0.3 * (1 + slack)
+	for i := 0; i < 4; i++ {
+		want := (pattern[i] + pattern[i+1]) * module
+		if math.Abs(float64(runs[i]+runs[i+1])-want) > tol*want+1.5 {
+			return 0, false
+		}
+	}
+	// Single runs: a dark run may grow, and the light runs beside it
+	// shrink, by up to two thirds of a module before the pattern blurs
+	// away; beyond that the pattern is something else.
+	grow := 0.67 * (1 + slack) * module
+	for i, r := range runs {
+		want := pattern[i] * module
+		if math.Abs(float64(r)-want) > grow+1 {
+			return 0, false
+		}
+	}
+	return module, true
+}
+
+// merge adds f to found, averaging it into a pattern already there when
+// their centres are closer than one and a half modules and their module
+// sizes agree within a factor of 1.5 (the same pattern seen from another
+// scan line).
+func merge(found []Finder, f Finder) []Finder {
+	for i := range found {
+		g := &found[i]
+		ratio := g.Module / f.Module
+		if ratio < 1/1.5 || ratio > 1.5 || g.Center.Dist(f.Center) > 1.5*math.Max(g.Module, f.Module) {
+			continue
+		}
+		n := float64(g.Count)
+		g.Center = g.Center.Mul(n).Add(f.Center).Mul(1 / (n + 1))
+		g.Module = (g.Module*n + f.Module) / (n + 1)
+		g.Count++
+		return found
+	}
+	return append(found, f)
+}
+
+// FinderWidth measures the finder pattern centred near c along the line
+// through c in direction dir: the length in pixels of its five runs, which
+// is 7 modules measured along dir. ok is false when the line through c does
+// not cross a 1:1:3:1:1 pattern. Measured along the line towards another
+// finder pattern, the width gives the module size in that direction, which
+// perspective may make differ from the pattern's mean module size.
+func FinderWidth(bin *matrix.Matrix, c, dir Point) (float64, bool) {
+	runs, step, ok := runsAlong(bin, c, dir, 0)
+	if !ok {
+		return 0, false
+	}
+	if _, ok := matchRuns(runs, finderPattern, 0.5); !ok {
+		return 0, false
+	}
+	return float64(sum(runs)) * step, true
+}
+
+// runsAlong measures the five runs dark, light, dark, light, dark centred on
+// the dark pixel under c along direction dir, stepping one pixel along the
+// major axis at a time; step is the length of one step in pixels. Each run
+// is at most limit steps (0: up to the image size).
+func runsAlong(bin *matrix.Matrix, c, dir Point, limit int) (runs [5]int, step float64, ok bool) {
+	scale := math.Max(math.Abs(dir.X), math.Abs(dir.Y))
+	if !(scale > 0) || math.IsInf(scale, 0) {
+		return runs, 0, false
+	}
+	d := dir.Mul(1 / scale)
+	if limit <= 0 {
+		limit = max(bin.Width, bin.Height)
+	}
+	at := func(k int) (bool, bool) {
+		x := int(math.Floor(c.X + float64(k)*d.X))
+		y := int(math.Floor(c.Y + float64(k)*d.Y))
+		if !bin.In(x, y) {
+			return false, false
+		}
+		return bin.Pix[y*bin.Width+x], true
+	}
+	if v, in := at(0); !v || !in {
+		return runs, 0, false
+	}
+	// Walk out from the centre both ways: the rest of the centre run,
+	// then a light and a dark run.
+	var back, fwd [3]int
+	for i, out := range []*[3]int{&back, &fwd} {
+		dk := 2*i - 1 // back: -1, forward: +1
+		k := dk
+		for r, dark := 0, true; r < 3; r, dark = r+1, !dark {
+			for out[r] < limit {
+				v, in := at(k)
+				if !in || v != dark {
+					break
+				}
+				out[r]++
+				k += dk
+			}
+		}
+	}
+	runs = [5]int{back[2], back[1], back[0] + 1 + fwd[0], fwd[1], fwd[2]}
+	return runs, math.Hypot(d.X, d.Y), true
+}
+
+// cornerRays is the number of rays FinderCorners casts: enough for a dozen
+// points on each side after the rays near the corners are left out.
+const cornerRays = 64
+
+// FinderCorners returns the outer corners of the finder pattern f (the
+// outside of its dark ring), given two directions u and v that tell its
+// sides apart (in a QR Code, towards the other two finder patterns). The
+// corners come in the order of the quadrants -u-v, +u-v, +u+v, -u+v of the
+// (u, v) frame; with u to the right and v down, that is top-left,
+// top-right, bottom-right, bottom-left.
+//
+// Rays cast from the centre find points on the ring's outer edge. The
+// points farthest apart give rough corners, which split the points into
+// four sides; a line fitted to each side, without the points near the
+// corners, gives the corners where the lines meet. So the corners follow
+// perspective, however it skews the pattern, and stay put when a corner
+// itself is damaged or rounded by blur.
+func FinderCorners(bin *matrix.Matrix, f Finder, u, v Point) ([4]Point, bool) {
+	var corners [4]Point
+	det := u.X*v.Y - u.Y*v.X
+	if det == 0 || math.IsNaN(det) || f.Module <= 0 {
+		return corners, false
+	}
+	// Perspective can stretch a pattern's diagonal to twice its size.
+	limit := int(16 * f.Module)
+	edge := make([]Point, 0, cornerRays)
+	for k := 0; k < cornerRays; k++ {
+		angle := 2 * math.Pi * float64(k) / cornerRays
+		if p, ok := ringEdge(bin, f.Center, Point{math.Cos(angle), math.Sin(angle)}, limit); ok {
+			edge = append(edge, p)
+		}
+	}
+	if len(edge) < cornerRays/2 {
+		return corners, false
+	}
+	// Rough corners: the point farthest from the centre, the one
+	// farthest from it, and the farthest from the line through those two
+	// on each side. The rays go round in order, so the indices do too.
+	far := func(score func(Point) float64) int {
+		best := 0
+		for i, p := range edge {
+			if score(p) > score(edge[best]) {
+				best = i
+			}
+		}
+		return best
+	}
+	c0 := far(func(p Point) float64 { return p.Dist(f.Center) })
+	c2 := far(func(p Point) float64 { return p.Dist(edge[c0]) })
+	diag := LineThrough(edge[c0], edge[c2])
+	side := func(p Point) float64 { return diag.A*p.X + diag.B*p.Y + diag.C }
+	c1 := far(side)
+	c3 := far(func(p Point) float64 { return -side(p) })
+	rough := []int{c0, c1, c2, c3}
+	slices.Sort(rough)
+	if rough[0] == rough[1] || rough[1] == rough[2] || rough[2] == rough[3] {
+		return corners, false
+	}
+	var lines [4]Line
+	for i := range rough {
+		from, to := rough[i], rough[(i+1)%4]
+		a, b := edge[from], edge[to]
+		keep := 0.15 * a.Dist(b) // leave out the points near the corners
+		var ps []Point
+		for j := from; j != to; j = (j + 1) % len(edge) {
+			if p := edge[j]; p.Dist(a) > keep && p.Dist(b) > keep {
+				ps = append(ps, p)
+			}
+		}
+		l, ok := fitRobust(ps, math.Max(1, f.Module/2))
+		if !ok {
+			return corners, false
+		}
+		lines[i] = l
+	}
+	var found [4]Point
+	for i := range found {
+		// Corner rough[i] lies between the sides before and after it.
+		p, ok := lines[(i+3)%4].Intersect(lines[i])
+		// It lies beyond the edge points near it, but not far beyond.
+		if !ok || p.Dist(edge[rough[i]]) > 0.5*edge[rough[i]].Dist(f.Center)+2 {
+			return corners, false
+		}
+		found[i] = p
+	}
+	// Name the corners by the (u, v) frame: the top-left one is farthest
+	// towards -u-v; the others follow in the frame's turning direction.
+	first := 0
+	for i, p := range found {
+		d, e := p.Sub(f.Center), found[first].Sub(f.Center)
+		if frameSum(d, u, v, det) < frameSum(e, u, v, det) {
+			first = i
+		}
+	}
+	// found goes round in the rays' direction, clockwise in the image;
+	// the frame's order is clockwise too when u×v > 0.
+	for i := range corners {
+		k := i
+		if det < 0 {
+			k = -i
+		}
+		corners[i] = found[((first+k)%4+4)%4]
+	}
+	return corners, true
+}
+
+// frameSum returns a+b where d = a·u + b·v.
+func frameSum(d, u, v Point, det float64) float64 {
+	a := (d.X*v.Y - d.Y*v.X) / det
+	b := (u.X*d.Y - u.Y*d.X) / det
+	return a + b
+}
+
+// fitRobust fits a line to ps, drops the points farther than tol from it
+// (an edge point from a ray that slipped through a gap in the ring, or
+// ran into a dark module touching it) and fits again. It needs three
+// points left.
+func fitRobust(ps []Point, tol float64) (Line, bool) {
+	if len(ps) < 3 {
+		return Line{}, false
+	}
+	l, ok := FitLine(ps)
+	if !ok {
+		return Line{}, false
+	}
+	kept := make([]Point, 0, len(ps))
+	for _, p := range ps {
+		if l.Dist(p) <= tol {
+			kept = append(kept, p)
+		}
+	}
+	if len(kept) < 3 {
+		return Line{}, false
+	}
+	return FitLine(kept)
+}
+
+// ringEdge walks from the centre c of a finder pattern along direction d
+// (a unit vector) through the dark centre, the light ring and the dark
+// ring, and returns the point where the dark ring ends: the pattern's
+// outer edge. Each part must be at least one step and the whole walk at
+// most limit steps.
+func ringEdge(bin *matrix.Matrix, c, d Point, limit int) (Point, bool) {
+	scale := math.Max(math.Abs(d.X), math.Abs(d.Y))
+	step := d.Mul(1 / scale) // one pixel along the major axis
+	k := 0
+	for part, dark := 0, true; part < 3; part, dark = part+1, !dark {
+		n := 0
+		for k <= limit {
+			p := c.Add(step.Mul(float64(k)))
+			x, y := int(math.Floor(p.X)), int(math.Floor(p.Y))
+			if !bin.In(x, y) {
+				return Point{}, false
+			}
+			if bin.Pix[y*bin.Width+x] != dark {
+				break
+			}
+			n++
+			k++
+		}
+		if n == 0 || k > limit {
+			return Point{}, false
+		}
+	}
+	// Steps 0..k-1 were inside the pattern; the edge is halfway between
+	// the last dark pixel and the first light one.
+	return c.Add(step.Mul(float64(k) - 0.5)), true
+}
