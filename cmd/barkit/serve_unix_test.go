@@ -3,14 +3,20 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"io"
 	"net/http"
 	"os"
+	"os/exec"
 	"regexp"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/barkit/barkit"
+	"github.com/barkit/barkit/render"
 )
 
 // TestServeSignal runs the serve command in the test process: it announces
@@ -64,4 +70,95 @@ func TestServeSignal(t *testing.T) {
 		!strings.Contains(log, "shutting down") || !strings.Contains(log, "msg=stopped") {
 		t.Fatalf("log:\n%s", log)
 	}
+}
+
+// TestServeBinaryGracefulShutdown runs the built binary: a scan request is
+// half sent when the process gets SIGTERM; the request must still be answered
+// in full and the process must exit 0 (SPEC.md Appendix B, serve).
+func TestServeBinaryGracefulShutdown(t *testing.T) {
+	img := qrPNG(t, "graceful")
+	cmd := exec.Command(barkitBin, "serve", "-p", "0", "--host", "127.0.0.1")
+	cmd.Env = append(os.Environ(), "PORT=", "HOST=")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	lines := bufio.NewScanner(stdout)
+	if !lines.Scan() {
+		t.Fatalf("no announcement; stderr: %s", stderr.String())
+	}
+	base := strings.TrimPrefix(lines.Text(), "barkit listening on ")
+	go io.Copy(io.Discard, stdout)
+
+	body, w := io.Pipe()
+	type answer struct {
+		status int
+		body   string
+		err    error
+	}
+	answered := make(chan answer, 1)
+	go func() {
+		req, _ := http.NewRequest("POST", base+"/v1/scan?parse=false", body)
+		req.Header.Set("Content-Type", "image/png")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			answered <- answer{err: err}
+			return
+		}
+		b, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		answered <- answer{resp.StatusCode, string(b), err}
+	}()
+	half := len(img) / 2
+	if _, err := w.Write(img[:half]); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(200 * time.Millisecond) // the server is now reading the body
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(200 * time.Millisecond) // shutdown has begun
+	if _, err := w.Write(img[half:]); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+
+	select {
+	case a := <-answered:
+		if a.err != nil || a.status != 200 || !strings.Contains(a.body, `"data":"graceful"`) {
+			t.Fatalf("in-flight request: status %d, %q, %v", a.status, a.body, a.err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("in-flight request not answered")
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("serve exited with %v; stderr:\n%s", err, stderr.String())
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("serve did not exit after SIGTERM")
+	}
+}
+
+// qrPNG returns a QR Code of data as PNG bytes.
+func qrPNG(t *testing.T, data string) []byte {
+	t.Helper()
+	sym, err := barkit.Generate(data, barkit.GenerateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := render.PNG(&b, sym, render.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
 }
