@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/barkit/barkit/eci"
+	"github.com/barkit/barkit/gs1"
 	"github.com/barkit/barkit/symbology"
 )
 
@@ -282,7 +283,8 @@ func hanziBytes(v int) (byte, byte) {
 }
 
 // barcode turns a payload into a symbology.Barcode: the bytes of every
-// segment, the text decoded per character set, the ECI segments, the
+// segment, the text decoded per character set (for GS1 data, the
+// human-readable form with parenthesised AIs), the ECI segments, the
 // content type and the symbology identifier (ISO/IEC 18004:2015 Annex F).
 func (p *payload) barcode() symbology.Barcode {
 	bc := symbology.Barcode{Symbology: "qr", Sequence: p.seq}
@@ -361,6 +363,13 @@ func (p *payload) barcode() symbology.Barcode {
 	case p.fnc1 == 1:
 		bc.ContentType = symbology.GS1
 		bc.GS1 = true
+		// GS1 data reads as its human-readable form,
+		// "(01)09506000134352(10)ABC"; Bytes keep the element string with
+		// GS for FNC1. Data that does not split into known AIs of the
+		// right lengths and character sets stays as it was encoded.
+		if fields, err := gs1.Split(string(bc.Bytes)); err == nil {
+			bc.Text = gs1.FormatHRI(fields)
+		}
 	case unknown:
 		bc.ContentType = symbology.UnknownECI
 	case isISO15434(bc.Bytes):

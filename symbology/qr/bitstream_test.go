@@ -90,6 +90,12 @@ func TestParse(t *testing.T) {
 			text:   "0110AB%C\x1d21X", bytes: "0110AB%C\x1d21X", id: "]Q3", content: symbology.GS1,
 		},
 		{
+			name: "GS1 element string reads as HRI, bytes keep GS",
+			fields: cat([]int{int(modeFNC1First), 4}, []int{int(modeNumeric), 4, 16, 10, 10, 10, 950, 10, 600, 10, 13, 10, 435, 10, 2, 4},
+				alnumSeg("10AB-1%21X"), []int{0, 4}),
+			text: "(01)09506000134352(10)AB-1(21)X", bytes: "0109506000134352" + "10AB-1\x1d21X", id: "]Q3", content: symbology.GS1,
+		},
+		{
 			name:   "GS1 with ECI",
 			fields: cat(eciHeader(26), []int{int(modeFNC1First), 4}, alnumSeg("01")),
 			text:   "01", bytes: "01", id: "]Q4", content: symbology.GS1,

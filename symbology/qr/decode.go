@@ -15,10 +15,14 @@ import (
 //
 // It fills every symbology.Barcode field that the modules determine:
 // Symbology "qr", Text, Bytes, Segments, ContentType, GS1, ECLevel,
-// Identifier ("]Q1" to "]Q6"), Version, Mirrored and Sequence — not Corners,
-// Orientation or Inverted, which belong to the detector. In a symbol without
+// Identifier ("]Q1" to "]Q6", "]Q0" for Model 1), Version, Mirrored and
+// Sequence — not Corners, Orientation or Inverted, which belong to the
+// detector. Model 1 symbols (versions 1 to 14) are read too. In a symbol without
 // ECI designators, the text of byte mode data is read in the character set
-// eci.Guess picks (kanji mode is always Shift_JIS). Errors wrap
+// eci.Guess picks (kanji mode is always Shift_JIS). GS1 data (FNC1 in first
+// position) has Text in human-readable form, "(01)09506000134352(10)ABC",
+// when it splits into GS1 fields (gs1.Split), and Bytes hold the element
+// string with GS (0x1D) for FNC1. Errors wrap
 // symbology.ErrFormat (a matrix of the wrong size, unreadable format
 // information, an invalid bit stream) or symbology.ErrChecksum (a block with
 // more errors than Reed–Solomon correction can repair). Decode never panics.
@@ -78,7 +82,8 @@ func decodeModules(pix []bool, n int) (symbology.Barcode, error) {
 		}
 	}
 	if len(cand) == 0 {
-		return symbology.Barcode{}, fmt.Errorf("qr: %w: format information unreadable", symbology.ErrFormat)
+		// Not Model 2 format information: perhaps Model 1 (model1.go).
+		return decodeModel1(pix, l)
 	}
 
 	// Version information (§7.10) must agree with the size where it can be
@@ -97,6 +102,11 @@ func decodeModules(pix []bool, n int) (symbology.Barcode, error) {
 		if err == nil {
 			return bc, nil
 		}
+	}
+	// Model 1 format words lie 5 bits or more from Model 2 ones: a damaged
+	// one can come within 3 bits of a Model 2 word.
+	if bc, err1 := decodeModel1(pix, l); err1 == nil {
+		return bc, nil
 	}
 	return symbology.Barcode{}, err
 }

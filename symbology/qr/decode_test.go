@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/barkit/barkit/eci"
+	gs1pkg "github.com/barkit/barkit/gs1"
 	"github.com/barkit/barkit/matrix"
 	"github.com/barkit/barkit/symbology"
 )
@@ -82,9 +83,12 @@ func checkRoundTrip(t *testing.T, text string, opts Options, change func(*matrix
 	if err != nil {
 		t.Fatalf("Decode of %.40q (v%d-%v mask %d): %v", text, c.Version, c.Level, c.Mask, err)
 	}
-	if opts.Binary {
+	if opts.Binary || opts.GS1 {
 		if !bytes.Equal(bc.Bytes, []byte(text)) {
 			t.Fatalf("binary %.40q: bytes % x", text, bc.Bytes)
+		}
+		if opts.GS1 && bc.Text != gs1Text(text) {
+			t.Fatalf("GS1 %.60q: text %.60q, want %.60q", text, bc.Text, gs1Text(text))
 		}
 	} else if bc.Text != text {
 		t.Fatalf("%.60q (v%d-%v): read back %.60q", text, c.Version, c.Level, bc.Text)
@@ -368,10 +372,19 @@ func FuzzEncode(f *testing.F) {
 			return
 		}
 		bc, err := Decode(c.Modules)
-		if err != nil || bc.Text != text {
-			t.Fatalf("%q: read back %q, %v", text, bc.Text, err)
+		if err != nil || gs1 && (string(bc.Bytes) != text || bc.Text != gs1Text(text)) || !gs1 && bc.Text != text {
+			t.Fatalf("%q: read back %q (bytes %q), %v", text, bc.Text, bc.Bytes, err)
 		}
 	})
+}
+
+// gs1Text is the text of a GS1 symbol holding the element string es: its
+// human-readable form when it splits into fields, else es itself.
+func gs1Text(es string) string {
+	if fields, err := gs1pkg.Split(es); err == nil {
+		return gs1pkg.FormatHRI(fields)
+	}
+	return es
 }
 
 // BenchmarkDecodeMatrix decodes a version 10 symbol at level M.
