@@ -230,12 +230,19 @@ func Generate(data string, opts GenerateOptions) (*Symbol, error) {
 	if data == "" {
 		return nil, fmt.Errorf("barkit: %w: no data to encode", ErrInvalidData)
 	}
-	if opts.GS1 && strings.HasPrefix(data, "(") {
-		es, err := gs1.ElementString(data)
-		if err != nil {
+	if opts.GS1 {
+		// Human-readable input becomes an element string; either form is
+		// checked field by field (lengths, character sets, check digits,
+		// dates) before anything is written.
+		if strings.HasPrefix(data, "(") {
+			es, err := gs1.ElementString(data)
+			if err != nil {
+				return nil, fmt.Errorf("barkit: %w: %v", ErrInvalidData, err)
+			}
+			data = es
+		} else if _, err := gs1.Parse(data); err != nil {
 			return nil, fmt.Errorf("barkit: %w: %v", ErrInvalidData, err)
 		}
-		data = es
 	}
 	sym, err := info.Write(data, symbology.WriteOptions{ECLevel: opts.ECLevel, GS1: opts.GS1, Version: opts.Version})
 	if err != nil {

@@ -20,6 +20,15 @@ const (
 	TypeCalendar = "calendar"
 	TypeProduct  = "product"
 	TypeISBN     = "isbn"
+
+	TypeGS1            = "gs1"
+	TypeGS1DigitalLink = "gs1-digital-link"
+	TypePayment        = "payment"
+	TypeSwissQRBill    = "swiss-qr-bill"
+	TypeDriverLicense  = "driver-license"
+	TypeBoardingPass   = "boarding-pass"
+	TypeOTP            = "otp"
+	TypeCrypto         = "crypto"
 )
 
 // Content is scanned text turned into structured data: the ParsedContent
@@ -47,12 +56,23 @@ type Content struct {
 	Calendar *Calendar // a calendar event
 	Product  *Product  // a trade item number (GTIN)
 	ISBN     *ISBN     // a book number
+
+	GS1            *GS1            // GS1 Application Identifier data
+	GS1DigitalLink *GS1DigitalLink // a GS1 Digital Link URI
+	Payment        *Payment        // a SEPA credit transfer (EPC QR)
+	SwissQRBill    *SwissQRBill    // a Swiss QR-bill
+	DriverLicense  *DriverLicense  // an AAMVA driver's licence or ID card
+	BoardingPass   *BoardingPass   // an IATA boarding pass
+	OTP            *OTP            // a one-time password generator
+	Crypto         *Crypto         // a cryptocurrency payment request
 }
 
 // Parse turns scanned text into structured content. symbology is the id of
-// the symbology the text was read from ("upce", "ean13", "qr", ...; "" when
-// unknown): it decides whether a string of digits is a product code and how a
-// UPC-E code expands to its GTIN. Aliases such as "EAN-13" work too.
+// the symbology the text was read from ("upce", "ean13", "qr", "pdf417",
+// ...; "" when unknown): it decides whether a string of digits is a product
+// code (and how a UPC-E code expands to its GTIN) or, from GS1 DataBar, an
+// element string, and it lets a PDF417 licence whose header lost its
+// separators still be read. Aliases such as "EAN-13" work too.
 //
 // Text that no format claims, or that is malformed for the format it
 // claims, is returned as TypeText. Parse never returns nil.
@@ -60,7 +80,13 @@ func Parse(text, symbology string) *Content {
 	hint := normalizeHint(symbology)
 	// The body of the text without surrounding white space and byte order
 	// mark; the formats below are recognised from its first characters.
-	s := strings.TrimSpace(strings.TrimPrefix(text, "\uFEFF"))
+	body := strings.TrimPrefix(text, "\uFEFF")
+	// Fixed-width formats keep trailing spaces, which are data there; only
+	// line breaks around them go.
+	if c := parseBoardingPass(strings.Trim(body, "\r\n"), hint); c != nil {
+		return c
+	}
+	s := strings.TrimSpace(body)
 	for _, p := range parsers {
 		if c := p(s, hint); c != nil {
 			return c
@@ -72,9 +98,14 @@ func Parse(text, symbology string) *Content {
 // parsers are tried in order on the trimmed text; each returns nil when the
 // text is not in its format. Formats with a distinctive prefix come first, the
 // URL and plain e-mail address checks last, since they claim the least
-// specific text. A new type adds its parser here.
+// specific text. A new type adds its parser here. (parseBoardingPass runs
+// before them all, on the text with its trailing spaces.)
 var parsers = []func(s, hint string) *Content{
+	parseGS1,
 	parseProduct,
+	parsePayment,
+	parseSwissQRBill,
+	parseDriverLicense,
 	parseWiFi,
 	parseMECARD,
 	parseBIZCARD,
@@ -86,6 +117,9 @@ var parsers = []func(s, hint string) *Content{
 	parseSMS,
 	parseTel,
 	parseGeo,
+	parseOTP,
+	parseCrypto,
+	parseDigitalLink,
 	parseURL,
 	parseEmailAddress,
 }
@@ -148,6 +182,34 @@ func (c *Content) member() (any, error) {
 		return deref(c.Product), nil
 	case TypeISBN:
 		return deref(c.ISBN), nil
+	case TypeGS1:
+		v := deref(c.GS1)
+		v.Fields = list(v.Fields)
+		return v, nil
+	case TypeGS1DigitalLink:
+		v := deref(c.GS1DigitalLink)
+		v.Fields = list(v.Fields)
+		return v, nil
+	case TypePayment:
+		return deref(c.Payment), nil
+	case TypeSwissQRBill:
+		v := deref(c.SwissQRBill)
+		v.AlternativeSchemes = list(v.AlternativeSchemes)
+		return v, nil
+	case TypeDriverLicense:
+		v := deref(c.DriverLicense)
+		if v.Elements == nil {
+			v.Elements = map[string]string{}
+		}
+		return v, nil
+	case TypeBoardingPass:
+		v := deref(c.BoardingPass)
+		v.Legs, v.BaggageTags = list(v.Legs), list(v.BaggageTags)
+		return v, nil
+	case TypeOTP:
+		return deref(c.OTP), nil
+	case TypeCrypto:
+		return deref(c.Crypto), nil
 	}
 	return nil, fmt.Errorf("content: unknown type %q", c.Type)
 }
@@ -189,6 +251,30 @@ func (c *Content) alloc(typ string) (any, error) {
 	case TypeISBN:
 		c.ISBN = new(ISBN)
 		return c.ISBN, nil
+	case TypeGS1:
+		c.GS1 = new(GS1)
+		return c.GS1, nil
+	case TypeGS1DigitalLink:
+		c.GS1DigitalLink = new(GS1DigitalLink)
+		return c.GS1DigitalLink, nil
+	case TypePayment:
+		c.Payment = new(Payment)
+		return c.Payment, nil
+	case TypeSwissQRBill:
+		c.SwissQRBill = new(SwissQRBill)
+		return c.SwissQRBill, nil
+	case TypeDriverLicense:
+		c.DriverLicense = new(DriverLicense)
+		return c.DriverLicense, nil
+	case TypeBoardingPass:
+		c.BoardingPass = new(BoardingPass)
+		return c.BoardingPass, nil
+	case TypeOTP:
+		c.OTP = new(OTP)
+		return c.OTP, nil
+	case TypeCrypto:
+		c.Crypto = new(Crypto)
+		return c.Crypto, nil
 	}
 	*c = Content{}
 	return nil, fmt.Errorf("content: unknown type %q", typ)

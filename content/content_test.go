@@ -26,7 +26,10 @@ func text(s string) *Content { return &Content{Type: TypeText, Text: s} }
 // its type; FuzzParse is seeded with all of them.
 func vectors() [][]vector {
 	return [][]vector{urlVectors, wifiVectors, emailVectors, phoneVectors, smsVectors,
-		geoVectors, contactVectors, calendarVectors, productVectors, textVectors}
+		geoVectors, contactVectors, calendarVectors, productVectors, textVectors,
+		gs1Vectors, gs1TextVectors, digitalLinkVectors, paymentVectors, paymentTextVectors,
+		swissVectors, swissTextVectors, driverLicenseVectors, driverLicenseTextVectors,
+		boardingPassVectors, boardingPassTextVectors, otpVectors, otpTextVectors, cryptoVectors, cryptoTextVectors}
 }
 
 func runVectors(t *testing.T, vs []vector) {
@@ -150,6 +153,31 @@ func TestJSON(t *testing.T) {
 			`{"type":"calendar","summary":"Review","start":"1997-09-03T16:30:00Z","end":"1997-09-03T19:00:00Z","allDay":false,"location":"","description":"","organizer":{"name":"Ann","email":"ann@example.com"},"attendees":[]}`},
 		{"01234565", "upce", `{"type":"product","gtin":"00012345000065","code":"01234565","format":"UPC-E"}`},
 		{"978073520044951299", "ean13", `{"type":"isbn","isbn13":"9780735200449","isbn10":"0735200440","gtin":"09780735200449","addOn":"51299","price":{"currency":"USD","amount":"12.99"}}`},
+		{"(01)09506000134352(17)251231(3103)000189(3932)978299", "qr",
+			`{"type":"gs1","elementString":"01095060001343521725123131030001893932978299","hri":"(01)09506000134352(17)251231(3103)000189(3932)978299",` +
+				`"fields":[{"ai":"01","title":"GTIN","value":"09506000134352"},{"ai":"17","title":"USE BY or EXPIRY","value":"251231","date":"2025-12-31"},` +
+				`{"ai":"3103","title":"NET WEIGHT (kg)","value":"000189","amount":"0.189","unit":"kg"},{"ai":"3932","title":"PRICE","value":"978299","amount":"2.99","currency":"EUR"}]}`},
+		{"https://id.gs1.org/01/09506000134352/10/AB1?17=251231", "qr",
+			`{"type":"gs1-digital-link","url":"https://id.gs1.org/01/09506000134352/10/AB1?17=251231","elementString":"010950600013435210AB1\u001d17251231",` +
+				`"hri":"(01)09506000134352(10)AB1(17)251231","fields":[{"ai":"01","title":"GTIN","value":"09506000134352"},` +
+				`{"ai":"10","title":"BATCH/LOT","value":"AB1"},{"ai":"17","title":"USE BY or EXPIRY","value":"251231","date":"2025-12-31"}]}`},
+		{epcSample, "qr", `{"type":"payment","version":"001","characterSet":1,"identification":"SCT","bic":"BPOTBEB1","name":"Red Cross",` +
+			`"iban":"BE72000000001616","currency":"EUR","amount":"1.00","purpose":"CHAR","text":"Urgency fund","information":"Sample EPC QR code"}`},
+		{swissDonation, "qr", `{"type":"swiss-qr-bill","version":"0200","iban":"CH3709000000304442225","creditor":{"addressType":"S",` +
+			`"name":"Salvation Army Foundation Switzerland","postalCode":"3000","town":"Bern","country":"CH"},"currency":"CHF",` +
+			`"referenceType":"NON","message":"Donation to the Winterfest campaign","alternativeSchemes":[]}`},
+		{"@\n\x1e\rANSI 636000100001DL00310058DLDAQT64235789\nDCSSAMPLE\nDACMICHAEL\nDBB06061986\nDCGUSA\r", "pdf417",
+			`{"type":"driver-license","documentType":"DL","issuerId":"636000","version":10,"jurisdictionVersion":0,"licenseNumber":"T64235789",` +
+				`"name":"MICHAEL SAMPLE","familyName":"SAMPLE","givenName":"MICHAEL","dateOfBirth":"1986-06-06","address":{"country":"USA"},` +
+				`"elements":{"DAC":"MICHAEL","DAQ":"T64235789","DBB":"06061986","DCG":"USA","DCS":"SAMPLE"}}`},
+		{bcbpMandatory, "pdf417", `{"type":"boarding-pass","passengerName":"DESMARAIS/LUC","familyName":"DESMARAIS","givenName":"LUC",` +
+			`"electronicTicket":true,"legs":[{"pnr":"ABC123","from":"YUL","to":"FRA","carrier":"AC","flightNumber":"834","flight":"AC834",` +
+			`"dayOfYear":326,"compartment":"J","seat":"1A","sequence":"25","passengerStatus":"1"}],"baggageTags":[]}`},
+		{"otpauth://totp/Example:alice@google.com?secret=JBSWY3DPEHPK3PXP&issuer=Example", "qr",
+			`{"type":"otp","otpType":"totp","label":"Example:alice@google.com","issuer":"Example","account":"alice@google.com",` +
+				`"secret":"JBSWY3DPEHPK3PXP","algorithm":"SHA1","digits":6,"period":30}`},
+		{"bitcoin:1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2?amount=20.3&label=Luke-Jr", "qr",
+			`{"type":"crypto","scheme":"bitcoin","address":"1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2","network":"mainnet","amount":"20.3","label":"Luke-Jr"}`},
 	}
 	for _, tt := range tests {
 		b, err := json.Marshal(Parse(tt.in, tt.hint))
@@ -283,6 +311,20 @@ func hostile(n int) map[string]string {
 		"hyphenated isbn":  rep("9-"),
 		"percent":          "tel:" + rep("%"),
 		"carriage returns": "BEGIN:VEVENT\r" + rep("\r"),
+		"gs1 hri":          rep("(10)A"),
+		"gs1 separators":   "10A" + rep("\x1d"),
+		"gs1 parentheses":  "(10)" + rep("("),
+		"digital link":     "https://a" + rep("/01"),
+		"digital link qs":  "https://a/01/09506000134352?" + rep("99=A&"),
+		"epc":              "BCD\n" + rep("\n"),
+		"swiss":            "SPC\n" + rep("\n"),
+		"aamva":            "@\n\x1e\rANSI 636000100099" + rep("DL00410278"),
+		"aamva elements":   "@\n\x1e\rANSI 636000100001DL00290008DL" + rep("DAQ1\n"),
+		"bcbp":             "M4" + rep("M"),
+		"otp":              "otpauth://totp/a?" + rep("secret=A&"),
+		"bitcoin":          "bitcoin:1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2?" + rep("a=1&"),
+		"lightning":        "lightning:lnbc1" + rep("q"),
+		"ethereum":         "ethereum:0xfb6916095ca1df60bb79Ce92ce3ea74c37c5d359?" + rep("value=1&"),
 	}
 }
 
@@ -348,7 +390,8 @@ func FuzzParse(f *testing.F) {
 }
 
 // benchInputs is a mix of what scanners read: mostly URLs and product
-// codes, some Wi-Fi, contacts and events, and plain text.
+// codes, some Wi-Fi, contacts and events, GS1 data, payments, boarding
+// passes, and plain text.
 var benchInputs = []struct{ in, hint string }{
 	{"https://www.example.com/products/item?id=12345&ref=qr", "qr"},
 	{"4006381333931", "ean13"},
@@ -360,6 +403,9 @@ var benchInputs = []struct{ in, hint string }{
 	{"BEGIN:VEVENT\r\nSUMMARY:Annual Employee Review\r\nDTSTART:19970903T163000Z\r\nDTEND:19970903T190000Z\r\nEND:VEVENT\r\n", "qr"},
 	{"mailto:joe@example.com?cc=bob@example.com&body=hello", "qr"},
 	{"geo:48.198634,16.371648;crs=wgs84;u=40", "qr"},
+	{"(01)09506000134352(17)251231(10)ABC123", "qr"},
+	{"BCD\n002\n1\nSCT\n\nRed Cross\nBE72000000001616\nEUR12.3\n\n\nDonation", "qr"},
+	{"M1DESMARAIS/LUC       EABC123 YULFRAAC 0834 326J001A0025 100", "pdf417"},
 }
 
 func BenchmarkParse(b *testing.B) {

@@ -11,15 +11,26 @@
 //     MEBKM: (NTT DoCoMo bookmark) forms;
 //   - wifi: WIFI: network configuration, in ZXing's form and in the Wi-Fi
 //     Alliance WPA3 Specification's (§7, "WIFI URI");
-//   - email: mailto: URIs (RFC 6068), MATMSG:, SMTP: and plain addresses;
-//   - phone: tel: URIs (RFC 3966);
-//   - sms: sms: and mms: URIs (RFC 5724) and the SMSTO:/MMSTO: forms;
-//   - geo: geo: URIs (RFC 5870) with Android's ?q= query;
+//   - email: mailto: URIs (RFC 6068) (also mailto:// and ';'-separated),
+//     MATMSG:, SMTP: and plain addresses;
+//   - phone: tel: URIs (RFC 3966), tel:// and WAP's wtai://wp/mc;
+//   - sms: sms: and mms: URIs (RFC 5724), sms://, and the SMSTO:/MMSTO: forms;
+//   - geo: geo: URIs (RFC 5870) with Android's ?q= query and labelled point;
 //   - contact: vCard 2.1, 3.0 (RFC 2426) and 4.0 (RFC 6350), MECARD: and
 //     BIZCARD:;
 //   - calendar: iCalendar VEVENT (RFC 5545), alone or in a VCALENDAR;
 //   - product and isbn: GTINs from EAN-13, EAN-8, UPC-A, UPC-E and ITF-14,
 //     with their EAN-2/EAN-5 add-ons, check digits verified;
+//   - gs1 and gs1-digital-link: GS1 Application Identifier data (General
+//     Specifications) and GS1 Digital Link URIs, every field validated with
+//     package gs1;
+//   - payment: the EPC QR code of a SEPA credit transfer (EPC069-12);
+//   - swiss-qr-bill: the Swiss QR Code of a QR-bill;
+//   - driver-license: AAMVA DL/ID card PDF417 payloads;
+//   - boarding-pass: IATA Bar Coded Boarding Passes (Resolution 792);
+//   - otp: otpauth:// authenticator keys (Google Authenticator Key Uri Format);
+//   - crypto: bitcoin: (BIP 21), ethereum: (EIP-681) and lightning: (BOLT 11,
+//     LNURL) payment requests;
 //   - text: anything else.
 //
 // A Content marshals to the ParsedContent object of the service

@@ -5,6 +5,7 @@ import "strings"
 // Email is an e-mail message to compose (TypeEmail), from
 //
 //	mailto:a@example.com,b@example.com?cc=c@example.com&subject=Hi&body=Text  (RFC 6068)
+//	mailto://a@example.com;b@example.com                                    (slashes and Outlook's ';', found in the wild)
 //	MATMSG:TO:a@example.com;SUB:Hi;BODY:Text;;                             (NTT DoCoMo)
 //	SMTP:a@example.com:Hi:Text                                              (ZXing)
 //	a@example.com                                                           (a plain address or comma-separated list)
@@ -27,7 +28,7 @@ func parseMailto(s, _ string) *Content {
 		return nil
 	}
 	var e Email
-	addrs, query, _ := strings.Cut(rest, "?")
+	addrs, query, _ := strings.Cut(strings.TrimPrefix(rest, "//"), "?")
 	e.To = addAddresses(e.To, addrs, true)
 	for query != "" {
 		var pair string
@@ -56,12 +57,17 @@ func parseMailto(s, _ string) *Content {
 	return &Content{Type: TypeEmail, Email: &e}
 }
 
-// addAddresses appends the comma-separated addresses of list to to,
-// percent-decoding each when decode is set and leaving out empty ones.
+// addAddresses appends the addresses of list, separated by commas (or
+// semicolons, as Outlook writes them), to to, percent-decoding each when
+// decode is set and leaving out empty ones.
 func addAddresses(to []string, list string, decode bool) []string {
 	for list != "" {
-		var a string
-		a, list, _ = strings.Cut(list, ",")
+		a := list
+		if i := strings.IndexAny(list, ",;"); i >= 0 {
+			a, list = list[:i], list[i+1:]
+		} else {
+			list = ""
+		}
 		if decode {
 			a = percentDecode(a, false)
 		}

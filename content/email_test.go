@@ -44,6 +44,9 @@ var emailVectors = []vector{
 	{"plain address list", "a@example.com,b.c@mail.example.org", "qr",
 		email(Email{To: []string{"a@example.com", "b.c@mail.example.org"}})},
 	{"plain international address", "用户@例子.广告", "qr", email(Email{To: []string{"用户@例子.广告"}})},
+	// Variants found on printed codes.
+	{"slashes", "mailto://info@example.com?subject=Hi", "qr", email(Email{To: []string{"info@example.com"}, Subject: "Hi"})},
+	{"Outlook semicolons", "mailto:a@example.com;b@example.com", "qr", email(Email{To: []string{"a@example.com", "b@example.com"}})},
 }
 
 func TestEmail(t *testing.T) { runVectors(t, emailVectors) }

@@ -10,6 +10,7 @@ import (
 //	geo:48.198634,16.371648;crs=wgs84;u=40
 //	geo:40.71872,-73.98905,100
 //	geo:0,0?q=1600+Amphitheatre+Parkway   (Android's search query)
+//	geo:0,0?q=48.2082,16.3738(Stephansdom) (Android's labelled point: the query's coordinates)
 //
 // Coordinates are decimal numbers as RFC 5870 §3.3 writes them (no
 // exponents); on WGS-84 the latitude must lie in [-90, 90] and the longitude
@@ -28,6 +29,10 @@ type Geo struct {
 	// Query is the "?q=" search text, percent- and '+'-decoded; omitted
 	// when absent.
 	Query string `json:"query,omitempty"`
+	// Label names the place: the "(label)" after coordinates in the
+	// query, as Android writes "geo:0,0?q=48.2,16.37(Office)"; omitted
+	// when absent.
+	Label string `json:"label,omitempty"`
 }
 
 func parseGeo(s, _ string) *Content {
@@ -77,7 +82,30 @@ func parseGeo(s, _ string) *Content {
 			g.Query = percentDecode(v, true)
 		}
 	}
+	if g.Latitude == 0 && g.Longitude == 0 && g.Altitude == nil {
+		if lat, lon, label, ok := queryPoint(g.Query); ok {
+			g.Latitude, g.Longitude, g.Label = lat, lon, label
+		}
+	}
 	return &Content{Type: TypeGeo, Geo: &g}
+}
+
+// queryPoint reads Android's "lat,lon" or "lat,lon(label)" query, with
+// the coordinates on WGS-84.
+func queryPoint(q string) (lat, lon float64, label string, ok bool) {
+	if i := strings.IndexByte(q, '('); i >= 0 && strings.HasSuffix(q, ")") {
+		q, label = q[:i], strings.TrimSpace(q[i+1:len(q)-1])
+	}
+	a, b, found := strings.Cut(q, ",")
+	if !found {
+		return 0, 0, "", false
+	}
+	lat, ok1 := decimal(strings.TrimSpace(a))
+	lon, ok2 := decimal(strings.TrimSpace(b))
+	if !ok1 || !ok2 || lat < -90 || lat > 90 || lon < -180 || lon > 180 {
+		return 0, 0, "", false
+	}
+	return lat, lon, label, true
 }
 
 // decimal parses an RFC 5870 §3.3 number: an optional sign, digits, and an

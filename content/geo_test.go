@@ -23,6 +23,14 @@ var geoVectors = []vector{
 		geo(0, 0, nil, nil, "wgs84", "1600 Amphitheatre Parkway, Mountain View, CA")},
 	{"android zoom ignored", "geo:37.786971,-122.399677?z=11", "qr", geo(37.786971, -122.399677, nil, nil, "wgs84", "")},
 	{"other crs not range checked", "geo:1000,2000;crs=example", "qr", geo(1000, 2000, nil, nil, "example", "")},
+	// Android's labelled point: the coordinates are in the query.
+	{"android labelled point", "geo:0,0?q=48.2082,16.3738(Stephansdom)", "qr", &Content{Type: TypeGeo, Geo: &Geo{
+		Latitude: 48.2082, Longitude: 16.3738, CRS: "wgs84", Query: "48.2082,16.3738(Stephansdom)", Label: "Stephansdom"}}},
+	{"android point without label", "geo:0,0?q=-33.8568,151.2153", "qr", &Content{Type: TypeGeo, Geo: &Geo{
+		Latitude: -33.8568, Longitude: 151.2153, CRS: "wgs84", Query: "-33.8568,151.2153"}}},
+	{"android label, encoded", "geo:0,0?q=37.4219,-122.084(Google%20HQ)", "qr", &Content{Type: TypeGeo, Geo: &Geo{
+		Latitude: 37.4219, Longitude: -122.084, CRS: "wgs84", Query: "37.4219,-122.084(Google HQ)", Label: "Google HQ"}}},
+	{"query point out of range stays a query", "geo:0,0?q=95,10", "qr", geo(0, 0, nil, nil, "wgs84", "95,10")},
 }
 
 func TestGeo(t *testing.T) { runVectors(t, geoVectors) }

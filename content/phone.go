@@ -3,7 +3,9 @@ package content
 import "strings"
 
 // Phone is a telephone number to call (TypePhone), from an RFC 3966 tel:
-// URI such as "tel:+1-201-555-0123" or "tel:7042;ext=55;phone-context=example.com".
+// URI such as "tel:+1-201-555-0123" or "tel:7042;ext=55;phone-context=example.com",
+// or the variants found on printed codes: "tel://+1-201-555-0123" (with
+// slashes, as some generators write it) and WAP's "wtai://wp/mc;+12015550123".
 type Phone struct {
 	// Number is the number percent-decoded and without the visual
 	// separators of RFC 3966 §5.1.1 (spaces, '-', '.', '(' and ')'): a
@@ -19,9 +21,12 @@ type Phone struct {
 func parseTel(s, _ string) *Content {
 	rest, ok := cutPrefixFold(s, "tel:")
 	if !ok {
-		return nil
+		// WTAI "make call" (WAP-268), on codes made for old phones.
+		if rest, ok = cutPrefixFold(s, "wtai://wp/mc;"); !ok {
+			return nil
+		}
 	}
-	rest = percentDecode(rest, false)
+	rest = percentDecode(strings.TrimPrefix(rest, "//"), false)
 	num, params, _ := strings.Cut(rest, ";")
 	n, ok := phoneNumber(num)
 	if !ok {

@@ -18,6 +18,10 @@ var phoneVectors = []vector{
 	{"percent-encoded plus", "tel:%2B1-800-555-0199", "qr", phone("+18005550199", "")},
 	{"vanity", "tel:1-800-FLOWERS", "qr", phone("1800FLOWERS", "")},
 	{"service code", "tel:*31#", "qr", phone("*31#", "")},
+	// Variants found on printed codes.
+	{"slashes", "tel://+1-201-555-0123", "qr", phone("+12015550123", "")},
+	{"upper case with slashes", "TEL://0049 30 1234567", "qr", phone("0049301234567", "")},
+	{"WTAI make call (WAP-268)", "wtai://wp/mc;+12015550123", "qr", phone("+12015550123", "")},
 }
 
 func TestPhone(t *testing.T) { runVectors(t, phoneVectors) }

@@ -8,6 +8,7 @@ import "strings"
 //	sms:+15105550101,+15105550102;?body=hello    (several recipients; ';' parameters dropped)
 //	sms:?body=hello  sms:+15105550101&body=hello (no recipient; iOS's '&' for '?')
 //	SMSTO:+15105550101:hello there               (ZXing, not percent-encoded)
+//	sms://+15105550101?body=hello                (slashes, as some generators write it)
 //
 // and the same with mms: and MMSTO:. Numbers are normalised as
 // Phone.Number is; a recipient that is not a number makes the text plain
@@ -48,7 +49,7 @@ func parseSMS(s, _ string) *Content {
 		}
 	case hasPrefixFold(s, "sms:"), hasPrefixFold(s, "mms:"):
 		m.MMS = hasPrefixFold(s, "m")
-		rest = s[len("sms:"):]
+		rest = strings.TrimPrefix(s[len("sms:"):], "//") // "sms://+1555...", as some generators write it
 	default:
 		return nil
 	}

@@ -24,6 +24,9 @@ var smsVectors = []vector{
 	{"MMSTO", "MMSTO:+15105550101:Pic", "qr", sms(SMS{Numbers: []string{"+15105550101"}, Body: "Pic", MMS: true})},
 	{"mms subject", "mms:+15105550101?subject=Photo&body=Look", "qr",
 		sms(SMS{Numbers: []string{"+15105550101"}, Subject: "Photo", Body: "Look", MMS: true})},
+	// Variants found on printed codes.
+	{"slashes", "sms://+15105550101?body=hi", "qr", sms(SMS{Numbers: []string{"+15105550101"}, Body: "hi"})},
+	{"upper case SMSTO with empty body", "SMSTO:+15105550101:", "qr", sms(SMS{Numbers: []string{"+15105550101"}})},
 }
 
 func TestSMS(t *testing.T) { runVectors(t, smsVectors) }

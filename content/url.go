@@ -5,8 +5,9 @@ import "strings"
 // URL is a web address or another URI (TypeURL).
 //
 // It comes from an absolute URI with a "//" authority (https://example.com/,
-// ftp://, market://, otpauth:// ...), from an opaque URI of a known scheme
-// (urn:, magnet:, data:, sip:, ...: see opaqueSchemes), from a bare host name
+// ftp://, market://, ...; not otpauth://, which is TypeOTP or text), from an
+// opaque URI of a known scheme (urn:, magnet:, data:, sip:, ...: see
+// opaqueSchemes), from a bare host name
 // (www.example.com, example.com/path, example.org), or from the URL:, URI:,
 // URLTO: and MEBKM: wrappers. Text holding white space is never a URL, and a
 // word with a colon ("Note:call") is not one either.
@@ -91,6 +92,9 @@ func checkURL(s string) (URL, bool) {
 		return URL{}, false
 	}
 	if scheme, rest, ok := cutScheme(s); ok {
+		if scheme == "otpauth" {
+			return URL{}, false // an authenticator key without a valid secret is text, not a link
+		}
 		if auth, ok := strings.CutPrefix(rest, "//"); ok {
 			host := authorityHost(auth)
 			if host == "" && scheme != "file" {
