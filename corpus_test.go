@@ -345,6 +345,9 @@ func TestCorpus(t *testing.T) {
 		for _, r := range rows {
 			fmt.Fprintf(&b, "%s\t%d\n", r.key(), r.pass)
 		}
+		if err := os.MkdirAll(filepath.Dir(baselineFile), 0o755); err != nil {
+			t.Fatal(err)
+		}
 		if err := os.WriteFile(baselineFile, []byte(b.String()), 0o644); err != nil {
 			t.Fatal(err)
 		}
