@@ -159,7 +159,7 @@ func roundTrip(c roundTripCase) error {
 }
 
 // url100 is a 100-byte URL, the typical payload of the writer benchmarks.
-var url100 = "https://example.com/products/2026/barkit-reader?id=1234567890&ref=benchmark&utm_source=qr-code&x=ab"
+var url100 = "https://example.com/products/2026/barkit-reader?id=1234567890&ref=benchmark&utm_source=qr-code&x=abc"
 
 func BenchmarkGenerate(b *testing.B) {
 	if len(url100) != 100 {
