@@ -71,7 +71,7 @@ type Size struct {
 // of the service specification (SPEC.md §2.2); the fields marked "-" are
 // available to Go callers only.
 type Barcode struct {
-	Data                string           `json:"data"`                // decoded text
+	Data                string           `json:"data"`                // decoded text; GS1 data in human-readable form, "(01)...(10)..."
 	Symbology           string           `json:"symbology"`           // symbology id, such as "qr"
 	SymbologyName       string           `json:"symbologyName"`       // display name, such as "QR Code"
 	RawBytes            []byte           `json:"rawBytes"`            // content bytes as encoded (base64 in JSON)
@@ -150,8 +150,16 @@ func fromResult(r symbology.Barcode, info symbology.Info, frame Size, origin ima
 	pt := func(i int) Point {
 		return Point{r.Corners[i].X + float64(origin.X), r.Corners[i].Y + float64(origin.Y)}
 	}
+	text := r.Text
+	if r.GS1 {
+		// GS1 data reads in human-readable form, "(01)...(10)...", whichever
+		// symbology carried it; RawBytes keep the element string.
+		if hri, err := gs1.HRI(string(r.Bytes)); err == nil {
+			text = hri
+		}
+	}
 	return Barcode{
-		Data:                r.Text,
+		Data:                text,
 		Symbology:           info.ID,
 		SymbologyName:       info.Name,
 		RawBytes:            r.Bytes,

@@ -3,5 +3,6 @@ package barkit
 // The symbologies barkit reads and writes register themselves when their
 // packages are imported.
 import (
+	_ "github.com/barkit/barkit/symbology/datamatrix"
 	_ "github.com/barkit/barkit/symbology/qr"
 )

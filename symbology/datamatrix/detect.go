@@ -1,0 +1,729 @@
+package datamatrix
+
+// This file finds Data Matrix symbols in a binarized image (ISO/IEC
+// 16022:2006 §5.3: the L-shaped finder of two solid edges, and the clock
+// tracks of alternating modules on the two opposite edges).
+//
+// The search follows the outlines of dark regions. A symbol, dark on light
+// and framed by its quiet zone, is one region whose outline runs straight
+// along the two solid edges of the finder and zigzags along the clock
+// tracks. The outline is traced from scan lines, simplified to a polygon,
+// and two long polygon edges that meet at a corner make a candidate L.
+// Rays cast inwards from outside the symbol then find the outer edges of
+// the dark clock-track modules, even where they are not joined to the rest
+// of the region (dot-peened marks), and the lines that most of those edge
+// points support give the two other sides and so the fourth corner under
+// any perspective. Counting the dark modules along the clock tracks gives
+// the size.
+
+import (
+	"math"
+	"slices"
+
+	"github.com/barkit/barkit/detect"
+	"github.com/barkit/barkit/matrix"
+)
+
+// ipt is a pixel position.
+type ipt struct{ x, y int32 }
+
+func (p ipt) pt() detect.Point { return detect.Point{X: float64(p.x), Y: float64(p.y)} }
+
+// The 8 neighbours of a pixel in clockwise order (y pointing down),
+// starting west, for Moore neighbourhood tracing.
+var mooreDir = [8][2]int{{-1, 0}, {-1, -1}, {0, -1}, {1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}}
+
+// mooreBack[d] is the direction, seen from the pixel reached by a step in
+// direction d, of the light neighbour examined just before it: where the
+// next search round starts.
+var mooreBack = [8]int{6, 6, 0, 0, 2, 2, 4, 4}
+
+// tracer follows outlines in one binarized image.
+type tracer struct {
+	bin  *matrix.Matrix
+	w, h int
+	seen []bool // outline pixels already traced
+	pts  []ipt  // the outline being traced, reused
+}
+
+func newTracer(bin *matrix.Matrix) *tracer {
+	return &tracer{bin: bin, w: bin.Width, h: bin.Height, seen: make([]bool, len(bin.Pix))}
+}
+
+func (t *tracer) dark(x, y int) bool {
+	return uint(x) < uint(t.w) && uint(y) < uint(t.h) && t.bin.Pix[y*t.w+x]
+}
+
+// trace follows the boundary of the dark region through the dark pixel
+// (sx, sy) whose west neighbour is light, and returns its pixels in order.
+// Outer boundaries come out clockwise (positive area in image
+// coordinates). ok is false when the outline is longer than maxLen.
+func (t *tracer) trace(sx, sy, maxLen int) (pts []ipt, ok bool) {
+	pts = t.pts[:0]
+	x, y, back := sx, sy, 0
+	for {
+		pts = append(pts, ipt{int32(x), int32(y)})
+		t.seen[y*t.w+x] = true
+		if len(pts) > maxLen {
+			t.pts = pts
+			return pts, false
+		}
+		nx, ny, nb := -1, -1, 0
+		for k := 1; k <= 8; k++ {
+			d := (back + k) & 7
+			qx, qy := x+mooreDir[d][0], y+mooreDir[d][1]
+			if t.dark(qx, qy) {
+				nx, ny, nb = qx, qy, mooreBack[d]
+				break
+			}
+		}
+		if nx < 0 {
+			break // a lone pixel
+		}
+		// Stop when the outline is about to repeat its first step.
+		if x == sx && y == sy && len(pts) > 1 && nx == int(pts[1].x) && ny == int(pts[1].y) {
+			pts = pts[:len(pts)-1]
+			break
+		}
+		x, y, back = nx, ny, nb
+	}
+	t.pts = pts
+	return pts, true
+}
+
+// area returns twice the signed area of a closed outline: positive for
+// clockwise outlines (outer boundaries) in image coordinates.
+func area(pts []ipt) int {
+	a := 0
+	for i, p := range pts {
+		q := pts[(i+1)%len(pts)]
+		a += int(p.x)*int(q.y) - int(q.x)*int(p.y)
+	}
+	return a
+}
+
+// simplify returns the indices, in order, of the vertices of a polygon that
+// follows the closed outline pts within tol pixels (Douglas–Peucker, with
+// an explicit stack).
+func simplify(pts []ipt, tol float64, keep []bool, out []int) []int {
+	n := len(pts)
+	clear(keep[:n])
+	// Split the outline at the point farthest from the first.
+	far, fd := 0, -1.0
+	for i, p := range pts {
+		if d := p.pt().Dist(pts[0].pt()); d > fd {
+			far, fd = i, d
+		}
+	}
+	keep[0], keep[far] = true, true
+	type span struct{ a, b int } // b may be n: the first point again
+	stack := []span{{0, far}, {far, n}}
+	for len(stack) > 0 {
+		s := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if s.b-s.a < 2 {
+			continue
+		}
+		a, b := pts[s.a].pt(), pts[s.b%n].pt()
+		l := detect.LineThrough(a, b)
+		best, bd := -1, tol
+		for i := s.a + 1; i < s.b; i++ {
+			var d float64
+			if l == (detect.Line{}) {
+				d = pts[i].pt().Dist(a)
+			} else {
+				d = l.Dist(pts[i].pt())
+			}
+			if d > bd {
+				best, bd = i, d
+			}
+		}
+		if best >= 0 {
+			keep[best] = true
+			stack = append(stack, span{s.a, best}, span{best, s.b})
+		}
+	}
+	out = out[:0]
+	for i := range n {
+		if keep[i] {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// arm is a straight stretch of an outline: outline indices from..to
+// (to may be past the end, wrapping) and its fitted line.
+type arm struct {
+	from, to int
+	a, b     detect.Point // ends, in outline order
+	length   float64
+	line     detect.Line
+	// ends are lines fitted near the start and near the end of the
+	// stretch only: a bent edge meets the next one where they say.
+	ends [2]detect.Line
+}
+
+// candidate is a possible symbol: its four corners in image pixels, in
+// the order top-left, top-right, bottom-right, bottom-left (the corner of
+// the L), assuming an unmirrored symbol, the module size, and the module
+// counts read from the clock tracks.
+type candidate struct {
+	q          [4]detect.Point
+	alts       [][4]detect.Point // other guesses at the corners, less likely
+	mx, my     float64           // module width (along the top edge) and height
+	rows, cols float64           // estimates from the clock tracks; 0 when unknown
+}
+
+// minArm is the shortest finder edge looked for, in pixels: the 8 modules
+// of the smallest side at one pixel per module.
+const minArm = 7.5
+
+// findCandidates looks for symbols along horizontal scan lines step pixels
+// apart, and vertical ones in thorough mode. slack widens the tolerance of
+// the outlines' straight stretches, for the wavy outlines of dilated dots.
+func findCandidates(bin *matrix.Matrix, step int, thorough bool, slack float64) []candidate {
+	t := newTracer(bin)
+	w, h := t.w, t.h
+	if w < 8 || h < 8 {
+		return nil
+	}
+	maxLen := 12 * (w + h)
+	var cands []candidate
+	var keep []bool
+	var verts []int
+	visit := func(x, y int) {
+		pts, ok := t.trace(x, y, maxLen)
+		if !ok || len(pts) < 30 || area(pts) <= 0 {
+			return
+		}
+		if len(keep) < len(pts) {
+			keep = make([]bool, len(pts)+len(pts)/2)
+		}
+		cands = append(cands, lCandidates(t, pts, keep, &verts, slack)...)
+	}
+	for y := step / 2; y < h; y += step {
+		row := bin.Pix[y*w : (y+1)*w]
+		for x := 0; x < w; x++ {
+			if row[x] && (x == 0 || !row[x-1]) && !t.seen[y*w+x] {
+				visit(x, y)
+			}
+		}
+	}
+	if thorough {
+		for x := step / 2; x < w; x += step {
+			for y := 0; y < h; y++ {
+				if bin.Pix[y*w+x] && (x == 0 || !bin.Pix[y*w+x-1]) && !t.seen[y*w+x] {
+					visit(x, y)
+				}
+			}
+		}
+	}
+	return cands
+}
+
+// lCandidates finds the L-shaped finders on one outer outline.
+func lCandidates(t *tracer, pts []ipt, keep []bool, verts *[]int, slack float64) []candidate {
+	n := len(pts)
+	minX, minY, maxX, maxY := pts[0].x, pts[0].y, pts[0].x, pts[0].y
+	for _, p := range pts {
+		minX, maxX = min(minX, p.x), max(maxX, p.x)
+		minY, maxY = min(minY, p.y), max(maxY, p.y)
+	}
+	extent := float64(max(maxX-minX, maxY-minY)) + 1
+	if extent < minArm {
+		return nil
+	}
+	tol := math.Max(1.2, extent/150) + slack
+	vs := simplify(pts, tol, keep, (*verts)[:0])
+	*verts = vs
+	if len(vs) < 3 {
+		return nil
+	}
+	// Straight stretches: polygon edges of finder length, merged with the
+	// next when they continue the same line past a small notch.
+	minLen := math.Max(minArm, extent*0.04)
+	var arms []arm
+	k := len(vs)
+	for i := range k {
+		a, b := vs[i], vs[(i+1)%k]
+		if b <= a {
+			b += n
+		}
+		pa, pb := pts[a].pt(), pts[b%n].pt()
+		if pa.Dist(pb) >= minLen {
+			arms = append(arms, arm{from: a, to: b, a: pa, b: pb, length: pa.Dist(pb)})
+		}
+	}
+	if len(arms) < 2 {
+		return nil
+	}
+	arms = mergeArms(arms, n)
+	for i := range arms {
+		fitArm(&arms[i], pts)
+	}
+	var out []candidate
+	for i := range arms {
+		a1 := arms[i]
+		a2 := arms[(i+1)%len(arms)]
+		if len(arms) == 1 {
+			break
+		}
+		// The outline between the two arms must be short: a rounded or
+		// notched corner.
+		gap := a2.from - a1.to
+		if gap < 0 {
+			gap += n
+		}
+		if float64(gap) > 0.25*math.Min(a1.length, a2.length)+4 {
+			continue
+		}
+		if math.Max(a1.length, a2.length) < 0.3*extent {
+			continue
+		}
+		d1, d2 := unitVec(a1.b.Sub(a1.a)), unitVec(a2.b.Sub(a2.a))
+		cos := d1.X*d2.X + d1.Y*d2.Y
+		if math.Abs(cos) > 0.7 { // the arms meet at 45° to 135°
+			continue
+		}
+		// Clockwise round an unmirrored symbol the outline runs along the
+		// bottom edge to the corner, then up the left edge: a convex
+		// corner, turning right (positive in image coordinates). Round a
+		// mirrored one it runs along the right edge, then the bottom: the
+		// edges come out swapped, and Decode reads the grid mirrored.
+		if crossZ(d1, d2) <= 0 {
+			continue
+		}
+		// The edges fitted whole, fitted near each corner, and taken as
+		// the chords between the outline's corners: the latter two follow
+		// a bent symbol better. All give corners to try.
+		var cd candidate
+		ok := false
+		for _, fit := range [...]int{fitWhole, fitEnds, fitChord} {
+			c, ok2 := finishL(t, a1, a2, fit)
+			switch {
+			case !ok2:
+			case !ok:
+				cd, ok = c, true
+			default:
+				cd.alts = append(append(cd.alts, c.q), c.alts...)
+			}
+		}
+		if ok {
+			out = append(out, cd)
+		}
+	}
+	return out
+}
+
+// mergeArms joins stretches that continue one line: a finder edge that a
+// defect notches is traced as two edges with a detour between them, which
+// may itself hold short stretches.
+func mergeArms(arms []arm, n int) []arm {
+	for i := 0; i < len(arms) && len(arms) > 1; i++ {
+		for k := 1; k < len(arms); k++ {
+			j := (i + k) % len(arms)
+			a, b := arms[i], arms[j]
+			gap := b.from - a.to
+			if gap < 0 {
+				gap += n
+			}
+			if float64(gap) > 0.25*(a.length+b.length)+8 {
+				break
+			}
+			da, db := unitVec(a.b.Sub(a.a)), unitVec(b.b.Sub(b.a))
+			if da.X*db.X+da.Y*db.Y < math.Cos(10*math.Pi/180) {
+				continue
+			}
+			// Both ends of the shorter stretch on the longer one's line.
+			long, short := a, b
+			if b.length > a.length {
+				long, short = b, a
+			}
+			l := detect.LineThrough(long.a, long.b)
+			tol := 1.5 + 0.03*(a.length+b.length)
+			if l.Dist(short.a) > tol || l.Dist(short.b) > tol {
+				continue
+			}
+			to := a.to + gap + (b.to - b.from)
+			if to-a.from >= n {
+				break
+			}
+			arms[i] = arm{from: a.from, to: to, a: a.a, b: b.b, length: a.a.Dist(b.b)}
+			// Remove the stretches from i+1 to j, wrapping.
+			for r := 0; r < k; r++ {
+				del := (i + 1) % len(arms)
+				arms = slices.Delete(arms, del, del+1)
+				if del < i {
+					i--
+				}
+			}
+			k = 0 // look again from the merged stretch
+		}
+	}
+	return arms
+}
+
+// fitArm fits the arm's line to the outline pixels of its middle 80%,
+// moved half a pixel outwards from the pixel centres to the edge between
+// dark and light pixels.
+func fitArm(a *arm, pts []ipt) {
+	n := len(pts)
+	span := a.to - a.from
+	lo, hi := a.from+span/10, a.to-span/10
+	l := detect.LineThrough(a.a, a.b)
+	// Fit to the points near the chord, twice: a notch in the edge, which
+	// the outline follows, must not pull the line.
+	var ps []detect.Point
+	for _, tol := range [2]float64{2, 1.2} {
+		ps = ps[:0]
+		for i := lo; i <= hi; i++ {
+			if p := pts[i%n].pt(); l.Dist(p) <= tol {
+				ps = append(ps, p)
+			}
+		}
+		if f, ok := detect.FitLine(ps); ok {
+			l = f
+		}
+	}
+	// The ends: the points of the first and the last third that lie near
+	// the line, fitted on their own.
+	ends := [2]detect.Line{l, l}
+	for e := range 2 {
+		from, to := a.from+span/20, a.from+span/3
+		if e == 1 {
+			from, to = a.to-span/3, a.to-span/20
+		}
+		var es []detect.Point
+		for i := from; i <= to; i++ {
+			if p := pts[i%n].pt(); l.Dist(p) <= 2.5 {
+				es = append(es, p)
+			}
+		}
+		if len(es) >= 8 && es[0].Dist(es[len(es)-1]) >= 6 {
+			if f, ok := detect.FitLine(es); ok {
+				ends[e] = f
+			}
+		}
+	}
+	// Outside is on the left of the clockwise outline's direction; move
+	// the lines half a pixel that way, from the centres of the outline
+	// pixels to the edge between dark and light.
+	d := unitVec(a.b.Sub(a.a))
+	out := detect.Point{X: d.Y, Y: -d.X}
+	a.line = outwards(l, out)
+	a.ends = [2]detect.Line{outwards(ends[0], out), outwards(ends[1], out)}
+}
+
+// outwards orients l's normal along out and moves l half a pixel that way.
+func outwards(l detect.Line, out detect.Point) detect.Line {
+	if l.A*out.X+l.B*out.Y < 0 {
+		l = detect.Line{A: -l.A, B: -l.B, C: -l.C}
+	}
+	l.C -= 0.5
+	return l
+}
+
+// Ways to fit the finder edges (see finishL).
+const (
+	fitWhole = iota // a line fitted to the whole edge
+	fitEnds         // lines fitted near each end
+	fitChord        // the chord between the outline's corners
+)
+
+// finishL completes a candidate from its finder: the bottom edge a1 and the
+// left edge a2, fitted as fit says.
+func finishL(t *tracer, a1, a2 arm, fit int) (candidate, bool) {
+	// The lines of the edges, whole, near each corner, or between the
+	// corners.
+	left, bottom := a2.line, a1.line
+	c, ok := a1.line.Intersect(a2.line)
+	switch fit {
+	case fitEnds:
+		left, bottom = a2.ends[1], a1.ends[0]
+		c, ok = a1.ends[1].Intersect(a2.ends[0])
+	case fitChord:
+		d1, d2 := unitVec(a1.b.Sub(a1.a)), unitVec(a2.b.Sub(a2.a))
+		bottom = outwards(detect.LineThrough(a1.a, a1.b), detect.Point{X: d1.Y, Y: -d1.X})
+		left = outwards(detect.LineThrough(a2.a, a2.b), detect.Point{X: d2.Y, Y: -d2.X})
+		c, ok = bottom.Intersect(left)
+	}
+	if !ok {
+		return candidate{}, false
+	}
+	// The far ends: the ends of the straight stretches, projected on the
+	// fitted lines.
+	br := project(bottom, a1.a)
+	tl := project(left, a2.b)
+	u, v := unitVec(tl.Sub(c)), unitVec(br.Sub(c)) // up the left edge, along the bottom
+	hLen, wLen := tl.Dist(c), br.Dist(c)
+	if hLen < minArm || wLen < minArm {
+		return candidate{}, false
+	}
+	// The thickness of the bottom edge is the module height, that of the
+	// left edge the module width: they differ in a photo taken at a
+	// slant.
+	my := armWidth(t, a1, u)
+	mx := armWidth(t, a2, v)
+	if mx <= 0 || my <= 0 || mx > 3*my || my > 3*mx {
+		return candidate{}, false
+	}
+	if math.Min(hLen/my, wLen/mx) < 6 || math.Max(hLen/my, wLen/mx) > 180 {
+		return candidate{}, false
+	}
+	// Refine the far ends where the solid edge stops.
+	tl = edgeEnd(t, c, u, v, hLen, mx, my)
+	br = edgeEnd(t, c, v, u, wLen, my, mx)
+	tr0 := tl.Add(br.Sub(c))
+	top, okTop := sideLine(t, tl, tr0, u, mx, my)
+	right, okRight := sideLine(t, br, tr0, v, my, mx)
+	// Where a clock track is too faint to give its edge, that side is
+	// taken parallel to the opposite finder edge; the parallelogram of the
+	// finder is the last guess.
+	if !okTop {
+		top = detect.LineThrough(tl, tl.Add(v))
+	}
+	if !okRight {
+		right = detect.LineThrough(br, br.Add(u))
+	}
+	var qs [][4]detect.Point
+	addQuad := func(top, right detect.Line) {
+		tr, ok1 := top.Intersect(right)
+		tl2, ok2 := top.Intersect(left)
+		br2, ok3 := right.Intersect(bottom)
+		if !ok1 || !ok2 || !ok3 {
+			return
+		}
+		q := [4]detect.Point{tl2, tr, br2, c}
+		if !convex(q) || tr.Dist(tr0) > 0.5*math.Max(hLen, wLen) {
+			return
+		}
+		for _, o := range qs {
+			if o[1].Dist(q[1]) < 0.5*math.Min(mx, my) && o[0].Dist(q[0]) < 0.5*my && o[2].Dist(q[2]) < 0.5*mx {
+				return
+			}
+		}
+		qs = append(qs, q)
+	}
+	addQuad(top, right)
+	addQuad(top, detect.LineThrough(br, br.Add(u)))
+	addQuad(detect.LineThrough(tl, tl.Add(v)), right)
+	addQuad(detect.LineThrough(tl, tl.Add(v)), detect.LineThrough(br, br.Add(u)))
+	if len(qs) == 0 {
+		return candidate{}, false
+	}
+	cd := candidate{q: qs[0], alts: qs[1:], mx: mx, my: my}
+	cd.cols = clockCount(t, cd.q, mx, my, false)
+	cd.rows = clockCount(t, cd.q, my, mx, true)
+	return cd, true
+}
+
+// armWidth estimates the module size as the thickness of the finder edge
+// a, measured from its outline pixels (which follow a bent edge) towards
+// in: the lower quartile of the dark runs from the edge inwards, since
+// where the data modules next to the edge are dark the run is longer.
+func armWidth(t *tracer, a arm, in detect.Point) float64 {
+	pts := t.pts
+	n := len(pts)
+	var runs []float64
+	for k := 1; k < 16; k++ {
+		q := pts[(a.from+(a.to-a.from)*k/16)%n]
+		p := detect.Point{X: float64(q.x) + 0.5, Y: float64(q.y) + 0.5}
+		r := 0.0
+		for r < a.length/4 && darkAt(t, p.Add(in.Mul(r))) {
+			r += 0.25
+		}
+		runs = append(runs, r+0.25)
+	}
+	slices.Sort(runs)
+	return runs[len(runs)/4]
+}
+
+// edgeEnd walks along the finder edge from c in direction dir, half a
+// module inside it (towards in), and returns where the solid edge ends: the
+// corner of the symbol, projected back onto the edge. across is the module
+// size across the edge, m along it.
+func edgeEnd(t *tracer, c, dir, in detect.Point, length, across, m float64) detect.Point {
+	// The outline's corner is within a module or so of the end; walk
+	// from a module before it and stop at the first light gap, which
+	// the quiet zone beyond the corner makes (texture beyond it must not
+	// carry the walk on).
+	base := c.Add(in.Mul(across / 2))
+	last := length - 0.5
+	gap := 0.0
+	for s := length - m; s < length+1.5*m; s += 0.5 {
+		p := base.Add(dir.Mul(s))
+		if t.dark(int(math.Floor(p.X)), int(math.Floor(p.Y))) {
+			last, gap = s, 0
+			continue
+		}
+		gap += 0.5
+		if gap > m*0.5 {
+			break
+		}
+	}
+	return c.Add(dir.Mul(last + 0.5))
+}
+
+// sideLine finds the outer edge of the clock track that starts at the
+// corner from and runs towards to: rays parallel to out (pointing away from
+// the symbol) come in from two modules outside and stop at the first dark
+// pixel; the line through from that most of those stops support, refitted
+// to its supporters, is the edge. along is the module size along the edge,
+// depth across it.
+func sideLine(t *tracer, from, to, out detect.Point, along, depth float64) (detect.Line, bool) {
+	length := from.Dist(to)
+	step := math.Max(0.5, along/3)
+	m := depth
+	var hits []detect.Point
+	for s := -along; s < length+along; s += step {
+		base := from.Add(unitVec(to.Sub(from)).Mul(s))
+		start := base.Add(out.Mul(2.5 * m))
+		for r := 0.0; r < 5*m; r += 0.5 {
+			p := start.Sub(out.Mul(r))
+			if t.dark(int(math.Floor(p.X)), int(math.Floor(p.Y))) {
+				hits = append(hits, p.Add(out.Mul(0.25)))
+				break
+			}
+		}
+	}
+	if len(hits) < 4 {
+		return detect.Line{}, false
+	}
+	tol := math.Max(0.9, depth/4)
+	best, bestN := detect.Line{}, 0
+	for _, h := range hits {
+		if h.Dist(from) < 0.3*length {
+			continue
+		}
+		l := detect.LineThrough(from, h)
+		if l == (detect.Line{}) {
+			continue
+		}
+		cnt := 0
+		for _, q := range hits {
+			if l.Dist(q) <= tol {
+				cnt++
+			}
+		}
+		if cnt > bestN {
+			best, bestN = l, cnt
+		}
+	}
+	if bestN < 4 {
+		return detect.Line{}, false
+	}
+	for range 2 {
+		var in []detect.Point
+		for _, q := range hits {
+			if best.Dist(q) <= tol {
+				in = append(in, q)
+			}
+		}
+		l, ok := detect.FitLine(in)
+		if !ok {
+			break
+		}
+		best = l
+	}
+	return best, true
+}
+
+// clockCount estimates the number of modules of the symbol q along a clock
+// track: the top one (columns), or with right the right one (rows). Each
+// track alternates dark and light, so the centres of its dark modules are
+// two modules apart; the median of their spacings is robust to a module
+// that blur merges with a neighbour or a speck splits. It returns 0 when
+// the track shows too few dark modules. m is the module size along the
+// track, across the size across it.
+func clockCount(t *tracer, q [4]detect.Point, m, across float64, right bool) float64 {
+	// The track's centre line, half a module inside the edge.
+	var a, b detect.Point
+	var full float64
+	if right {
+		a = q[1].Add(unitVec(q[0].Sub(q[1])).Mul(across / 2))
+		b = q[2].Add(unitVec(q[3].Sub(q[2])).Mul(across / 2))
+		full = q[1].Dist(q[2])
+	} else {
+		a = q[0].Add(unitVec(q[3].Sub(q[0])).Mul(across / 2))
+		b = q[1].Add(unitVec(q[2].Sub(q[1])).Mul(across / 2))
+		full = q[0].Dist(q[1])
+	}
+	length := a.Dist(b)
+	if length < 2 {
+		return 0
+	}
+	d := unitVec(b.Sub(a))
+	step := math.Max(0.25, m/8)
+	var centres []float64
+	start, prev := 0.0, false
+	for s := 0.0; s <= length+step; s += step {
+		p := a.Add(d.Mul(s))
+		dk := s <= length && t.dark(int(math.Floor(p.X)), int(math.Floor(p.Y)))
+		switch {
+		case dk && !prev:
+			start = s
+		case !dk && prev && s-start >= m/4:
+			centres = append(centres, (start+s)/2)
+		}
+		prev = dk
+	}
+	if len(centres) < 3 {
+		return 0
+	}
+	// Drop the dark runs at the ends, which the finder and the corner
+	// module make longer, and take the median spacing of the others; a
+	// short track keeps them all.
+	gaps := make([]float64, 0, len(centres))
+	first, last := 2, len(centres)-1
+	if len(centres) < 7 {
+		first, last = 1, len(centres)
+	}
+	for i := first; i < last; i++ {
+		gaps = append(gaps, centres[i]-centres[i-1])
+	}
+	if len(gaps) == 0 {
+		return 0
+	}
+	slices.Sort(gaps)
+	period := gaps[len(gaps)/2]
+	if period <= 0 {
+		return 0
+	}
+	return 2 * full / period
+}
+
+// project returns the point of l nearest to p.
+func project(l detect.Line, p detect.Point) detect.Point {
+	d := l.A*p.X + l.B*p.Y + l.C
+	return detect.Point{X: p.X - d*l.A, Y: p.Y - d*l.B}
+}
+
+func unitVec(p detect.Point) detect.Point {
+	n := math.Hypot(p.X, p.Y)
+	if n == 0 {
+		return detect.Point{}
+	}
+	return detect.Point{X: p.X / n, Y: p.Y / n}
+}
+
+// darkAt reports whether the pixel under p is dark.
+func darkAt(t *tracer, p detect.Point) bool {
+	return t.dark(int(math.Floor(p.X)), int(math.Floor(p.Y)))
+}
+
+func crossZ(a, b detect.Point) float64 { return a.X*b.Y - a.Y*b.X }
+
+// convex reports whether the quadrilateral q is convex and not degenerate.
+func convex(q [4]detect.Point) bool {
+	var pos, neg bool
+	for i := range q {
+		c := crossZ(q[(i+1)%4].Sub(q[i]), q[(i+2)%4].Sub(q[(i+1)%4]))
+		pos = pos || c > 0
+		neg = neg || c < 0
+		if math.IsNaN(c) {
+			return false
+		}
+	}
+	return pos != neg
+}

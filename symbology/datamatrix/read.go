@@ -1,0 +1,755 @@
+package datamatrix
+
+import (
+	"image"
+	"math"
+	"slices"
+
+	"github.com/barkit/barkit/binarize"
+	"github.com/barkit/barkit/detect"
+	"github.com/barkit/barkit/matrix"
+	"github.com/barkit/barkit/symbology"
+)
+
+// defaultMaxResults is the cap on results when ReadOptions.MaxResults is 0.
+const defaultMaxResults = 255
+
+// downscaleAbove is the long side, in pixels, above which the image is
+// also read at half size: large photos hold symbols of large modules whose
+// outlines are clearer, and cheaper to trace, at half the resolution.
+const downscaleAbove = 1200
+
+// enlargeBelow is the long side, in pixels, under which the image is also
+// read enlarged 2 times when nothing else was found: symbols drawn with a
+// pixel per module have clock tracks too fine to count.
+const enlargeBelow = 400
+
+// A readPass is one binarized view of the image to look for symbols in.
+type readPass struct {
+	method   binarize.Method
+	inverted bool // light-on-dark symbols
+	down     int  // downscaling factor; 1 for the image itself
+	up       int  // enlarging factor of the binarized image; 1 for none
+	// dilate, when positive, looks for symbols in the binarized image
+	// dilated by that many pixels, which joins the separate dots of a
+	// dot-peened symbol into solid finder edges; the grid is still
+	// sampled from the image itself.
+	dilate int
+	// open, when set, looks for symbols in the binarized image opened
+	// (eroded, then dilated, by a pixel), which clears the speckles that
+	// noise on a plain background leaves, joined to a symbol's outline.
+	open bool
+	// lastResort passes run only when no symbol was found before them.
+	lastResort bool
+}
+
+// read finds and decodes the Data Matrix symbols in src.
+func read(src *binarize.Source, opts symbology.ReadOptions) []symbology.Barcode {
+	if src == nil || src.Lum == nil {
+		return nil
+	}
+	limit := opts.MaxResults
+	if limit <= 0 {
+		limit = defaultMaxResults
+	}
+	r := &symbolReader{thorough: !opts.Fast, limit: limit}
+	for _, p := range r.passes(src) {
+		if p.lastResort && len(r.results) > 0 {
+			continue
+		}
+		s := src.Downscaled(p.down)
+		bin := s.Binary(p.method)
+		if p.inverted {
+			bin = s.Inverted(p.method)
+		}
+		lum := s.Lum
+		if p.up > 1 {
+			bin = binarize.Enlarge(bin, p.up)
+			lum = nil
+		}
+		r.scan(bin, lum, p)
+		if len(r.results) >= r.limit {
+			break
+		}
+	}
+	return r.results
+}
+
+// symbolReader holds the state of one read.
+type symbolReader struct {
+	thorough bool
+	limit    int
+	results  []symbology.Barcode
+}
+
+// passes lists the views to read, in order.
+func (r *symbolReader) passes(src *binarize.Source) []readPass {
+	b := src.Lum.Rect
+	long := max(b.Dx(), b.Dy())
+	ps := []readPass{{method: binarize.Local, down: 1, up: 1}}
+	if long > downscaleAbove {
+		ps = append(ps, readPass{method: binarize.Local, down: 2, up: 1})
+	}
+	ps = append(ps, readPass{method: binarize.Global, down: 1, up: 1, lastResort: true})
+	if long < enlargeBelow {
+		ps = append(ps, readPass{method: binarize.Local, down: 1, up: 2, lastResort: true})
+	}
+	// Noise on a plain background, speckles joined to the outline.
+	ps = append(ps, readPass{method: binarize.Local, down: 1, up: 1, open: true, lastResort: true})
+	if !r.thorough {
+		return ps
+	}
+	ps = append(ps,
+		readPass{method: binarize.Local, inverted: true, down: 1, up: 1, lastResort: true},
+		readPass{method: binarize.Global, inverted: true, down: 1, up: 1, lastResort: true})
+	if long >= 2*enlargeBelow {
+		ps = append(ps, readPass{method: binarize.Local, down: 2, up: 1, lastResort: true})
+	}
+	ps = append(ps,
+		readPass{method: binarize.Local, down: 1, up: 1, dilate: 1, lastResort: true},
+		readPass{method: binarize.Local, down: 1, up: 1, dilate: 2, lastResort: true})
+	return ps
+}
+
+// scanStep returns the spacing of the scan lines in an image of the given
+// size: about 120 lines across the short side, at most every 6 pixels.
+func scanStep(w, h int) int {
+	return max(1, min(6, min(w, h)/120))
+}
+
+// scan reads the symbols of one binarized view and adds the new ones to
+// r.results.
+func (r *symbolReader) scan(bin *matrix.Matrix, lum *image.Gray, p readPass) {
+	var cands []candidate
+	if p.dilate > 0 {
+		cands = findCandidates(dilate(bin, p.dilate), scanStep(bin.Width, bin.Height), r.thorough, float64(p.dilate))
+		// The dilated outlines lie dilate pixels outside the symbol.
+		for i := range cands {
+			c := &cands[i]
+			c.q = shrinkQuad(c.q, float64(p.dilate))
+			for j := range c.alts {
+				c.alts[j] = shrinkQuad(c.alts[j], float64(p.dilate))
+			}
+			c.mx, c.my = c.mx-float64(p.dilate), c.my-float64(p.dilate)
+		}
+	} else if p.open {
+		cands = findCandidates(opened(bin), scanStep(bin.Width, bin.Height), r.thorough, 0)
+	} else {
+		cands = findCandidates(bin, scanStep(bin.Width, bin.Height), r.thorough, 0)
+	}
+	// The candidates whose best grid looks most like a symbol first: a
+	// symbol read early keeps the candidates inside it from being tried.
+	plans := make([][]attempt, len(cands))
+	for i, c := range cands {
+		plans[i] = planGrids(bin, c)
+	}
+	order := make([]int, len(cands))
+	for i := range order {
+		order[i] = i
+	}
+	best := func(i int) float64 {
+		if len(plans[i]) == 0 {
+			return 0
+		}
+		return plans[i][0].score
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		switch {
+		case best(a) > best(b):
+			return -1
+		case best(a) < best(b):
+			return 1
+		}
+		return 0
+	})
+	var found [][4]detect.Point
+	scale := float64(p.down) / float64(p.up)
+	for _, i := range order {
+		c := cands[i]
+		if coveredBy(found, c.q) {
+			continue
+		}
+		bc, ok := decodePlan(bin, lum, p.inverted, r.thorough, plans[i])
+		if !ok {
+			continue
+		}
+		found = append(found, bc.Corners)
+		for i := range bc.Corners {
+			bc.Corners[i] = bc.Corners[i].Mul(scale)
+		}
+		bc.Inverted = p.inverted
+		r.add(bc)
+		if len(r.results) >= r.limit {
+			return
+		}
+	}
+}
+
+// dilate returns bin with every pixel within r pixels (a square of side
+// 2r+1) of a dark pixel dark: separable running maxima.
+func dilate(bin *matrix.Matrix, r int) *matrix.Matrix {
+	w, h := bin.Width, bin.Height
+	tmp := matrix.New(w, h)
+	for y := range h {
+		row, out := bin.Pix[y*w:(y+1)*w], tmp.Pix[y*w:(y+1)*w]
+		n := 0 // dark pixels in the window
+		for x := -r; x < w; x++ {
+			if x+r < w && row[x+r] {
+				n++
+			}
+			if x-r-1 >= 0 && row[x-r-1] {
+				n--
+			}
+			if x >= 0 {
+				out[x] = n > 0
+			}
+		}
+	}
+	out := matrix.New(w, h)
+	for x := range w {
+		n := 0
+		for y := -r; y < h; y++ {
+			if y+r < h && tmp.Pix[(y+r)*w+x] {
+				n++
+			}
+			if y-r-1 >= 0 && tmp.Pix[(y-r-1)*w+x] {
+				n--
+			}
+			if y >= 0 {
+				out.Pix[y*w+x] = n > 0
+			}
+		}
+	}
+	return out
+}
+
+// opened returns bin eroded and then dilated by one pixel: dark specks
+// smaller than 3×3 pixels vanish, larger shapes keep their outline.
+func opened(bin *matrix.Matrix) *matrix.Matrix {
+	inv := bin.Clone()
+	inv.Invert()
+	eroded := dilate(inv, 1)
+	eroded.Invert()
+	return dilate(eroded, 1)
+}
+
+// shrinkQuad moves each side of the convex quadrilateral q inwards by d
+// pixels.
+func shrinkQuad(q [4]detect.Point, d float64) [4]detect.Point {
+	c := centre(q)
+	var lines [4]detect.Line
+	for i := range q {
+		l := detect.LineThrough(q[i], q[(i+1)%4])
+		if l.A*c.X+l.B*c.Y+l.C < 0 {
+			l = detect.Line{A: -l.A, B: -l.B, C: -l.C}
+		}
+		l.C -= d // towards the centre
+		lines[i] = l
+	}
+	out := q
+	for i := range q {
+		if p, ok := lines[(i+3)%4].Intersect(lines[i]); ok {
+			out[i] = p
+		}
+	}
+	return out
+}
+
+// coveredBy reports whether the centre of q lies in a symbol already
+// decoded.
+func coveredBy(found [][4]detect.Point, q [4]detect.Point) bool {
+	c := centre(q)
+	for _, f := range found {
+		if inside(f, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// dims returns the symbol sizes to try for a candidate with corners q,
+// nearest to its estimates first, as rows × columns of the grid the
+// candidate is sampled in (so possibly a size's transpose, for a mirrored
+// symbol): the module counts of the clock tracks, and the edge lengths over
+// the module size.
+func dims(c candidate, q [4]detect.Point) [][2]int {
+	wEst := (q[0].Dist(q[1]) + q[3].Dist(q[2])) / 2 / c.mx
+	hEst := (q[0].Dist(q[3]) + q[1].Dist(q[2])) / 2 / c.my
+	type cand struct {
+		r, c int
+		d    float64
+	}
+	var cs []cand
+	for _, s := range sizes {
+		for k, rc := range [2][2]int{{s.Rows, s.Cols}, {s.Cols, s.Rows}} {
+			if k == 1 && s.Square() {
+				continue
+			}
+			// Relative distance, per side, from the nearer of the two
+			// estimates: the module count of the clock track, and the
+			// length over the module size.
+			dist := func(n int, est, count float64) float64 {
+				d := math.Abs(float64(n)-est) / est * 8
+				if count > 0 {
+					d = math.Min(d, math.Abs(float64(n)-count)/count*8)
+				}
+				return d
+			}
+			d := dist(rc[0], hEst, c.rows) + dist(rc[1], wEst, c.cols)
+			if d > 6 {
+				continue
+			}
+			cs = append(cs, cand{rc[0], rc[1], d})
+		}
+	}
+	slices.SortStableFunc(cs, func(a, b cand) int {
+		switch {
+		case a.d < b.d:
+			return -1
+		case a.d > b.d:
+			return 1
+		}
+		return 0
+	})
+	out := make([][2]int, 0, 6)
+	for _, x := range cs {
+		if len(out) == 6 {
+			break
+		}
+		out = append(out, [2]int{x.r, x.c})
+	}
+	return out
+}
+
+// Thresholds of borderScore for a grid to be worth decoding. A grid of the
+// wrong size or in the wrong place gets about half of the border right,
+// and a dark blob gets its solid edges right but only half of the clock
+// tracks: both shares must be above a half, and their mean well above. A
+// distorted or bent symbol sampled straight may get little more than half
+// of its clock tracks (datamatrix-1/distorted.png: 0.59).
+const (
+	minSolid  = 0.7  // share of the finder's modules that are dark
+	minClock  = 0.55 // share of the clock tracks' modules that alternate as they should
+	minBorder = 0.75 // mean of the two
+)
+
+// borderScore returns the shares of the modules on the border of a sampled
+// grid that match the finder (solid on the left and at the bottom) and the
+// clock tracks (alternating on the top and right, dark at the finder). A
+// mirrored symbol, sampled with its finder in place, has the same border.
+// ok reports whether both pass their thresholds; score ranks the grids.
+func borderScore(m *matrix.Matrix) (score float64, ok bool) {
+	w, h := m.Width, m.Height
+	solid, clock := 0, 0
+	for x := range w {
+		if m.Pix[(h-1)*w+x] {
+			solid++
+		}
+		if m.Pix[x] == (x%2 == 0) {
+			clock++
+		}
+	}
+	for y := range h {
+		if m.Pix[y*w] {
+			solid++
+		}
+		if m.Pix[y*w+w-1] == (y%2 == 1) {
+			clock++
+		}
+	}
+	s, c := float64(solid)/float64(w+h), float64(clock)/float64(w+h)
+	return (s + c) / 2, s >= minSolid && c >= minClock && s+c >= 2*minBorder
+}
+
+// attempt is a grid sampled from a candidate: its corners, transform and
+// size, the grid, and how well its border matches (borderScore).
+type attempt struct {
+	q          [4]detect.Point
+	t          detect.Transform
+	rows, cols int
+	grid       *matrix.Matrix
+	score      float64
+	ok         bool
+}
+
+// maxAttempts caps the grids of one candidate that are decoded.
+const maxAttempts = 12
+
+// minVariants is the border score from which a grid that does not decode
+// as sampled is worth the costlier samplings of decodeVariants and
+// refineQuad: true symbols distorted or bent score 0.8 and more (the
+// distorted.png and dm-2x2-a.webp of the corpus), the dark blobs and
+// gradients of a photo that pass minBorder less.
+const minVariants = 0.8
+
+// planGrids samples a candidate at its likely corners and sizes and returns the
+// grids, best border first.
+func planGrids(bin *matrix.Matrix, c candidate) []attempt {
+	var atts []attempt
+	for _, q := range append([][4]detect.Point{c.q}, c.alts...) {
+		for _, d := range dims(c, q) {
+			rows, cols := d[0], d[1]
+			t, ok := detect.RectToQuad(float64(cols), float64(rows), q)
+			if !ok {
+				continue
+			}
+			g, ok := detect.Sample(bin, t, cols, rows)
+			if !ok {
+				continue
+			}
+			score, ok := borderScore(g)
+			atts = append(atts, attempt{q, t, rows, cols, g, score, ok})
+		}
+	}
+	slices.SortStableFunc(atts, func(a, b attempt) int {
+		switch {
+		case a.score > b.score:
+			return -1
+		case a.score < b.score:
+			return 1
+		}
+		return 0
+	})
+	return atts
+}
+
+// decodePlan decodes the grids of a candidate whose border looks right,
+// best first: as sampled from the binarized image, and for the good ones
+// also with the module boundaries the clock tracks show, along the solid
+// lines, and from the luminance plane (nil for none; see decodeVariants).
+// When none decodes, the corners of the best grid of each of the two
+// likeliest sizes (three in thorough mode) are moved to where the most
+// pattern modules come out right (refineQuad) and those grids are tried
+// again.
+func decodePlan(bin *matrix.Matrix, lum *image.Gray, inverted, thorough bool, atts []attempt) (symbology.Barcode, bool) {
+	try := func(a attempt) (symbology.Barcode, bool) {
+		bc, ok := decodeGrid(a.grid, true)
+		if !ok {
+			bc, ok = decodeVariants(bin, lum, inverted, a)
+		}
+		if !ok {
+			return bc, false
+		}
+		bc.Corners = a.q
+		if bc.Mirrored {
+			// The grid is the symbol reflected about its diagonal through
+			// the finder's corner: its top-left corner is the symbol's
+			// bottom-right.
+			bc.Corners = [4]detect.Point{a.q[2], a.q[1], a.q[0], a.q[3]}
+		}
+		bc.Orientation = orientation(bc.Corners)
+		return bc, true
+	}
+	for i, a := range atts {
+		if i >= maxAttempts {
+			break
+		}
+		if !a.ok {
+			continue
+		}
+		if bc, ok := try(a); ok {
+			return bc, true
+		}
+	}
+	// The best grid of each of the likeliest sizes: the border scores of
+	// a blurred symbol barely tell its size from its neighbours'.
+	refine := 2
+	if thorough {
+		refine = 3
+	}
+	var tried [][2]int
+	for _, a := range atts {
+		if len(tried) >= refine || a.score < minVariants {
+			break
+		}
+		if !a.ok || slices.Contains(tried, [2]int{a.rows, a.cols}) {
+			continue
+		}
+		tried = append(tried, [2]int{a.rows, a.cols})
+		q, _ := refineQuad(bin, a.q, a.rows, a.cols)
+		if q == a.q {
+			continue
+		}
+		t, ok := detect.RectToQuad(float64(a.cols), float64(a.rows), q)
+		if !ok {
+			continue
+		}
+		g, ok := detect.Sample(bin, t, a.cols, a.rows)
+		if !ok {
+			continue
+		}
+		if bc, ok := try(attempt{q, t, a.rows, a.cols, g, a.score, true}); ok {
+			return bc, true
+		}
+	}
+	return symbology.Barcode{}, false
+}
+
+// blockSize returns the height and width of the data regions, their
+// patterns included, of a grid of rows×cols modules: those of the format of
+// that size, or of its transpose for a mirrored symbol, whose regions are
+// transposed too.
+func blockSize(rows, cols int) (bh, bw int) {
+	if i, ok := sizeIndex(rows, cols); ok {
+		return sizes[i].RegionRows + 2, sizes[i].RegionCols + 2
+	}
+	if i, ok := sizeIndex(cols, rows); ok {
+		return sizes[i].RegionCols + 2, sizes[i].RegionRows + 2
+	}
+	return rows, cols
+}
+
+// decodeGrid decodes a sampled grid, if sampling succeeded.
+func decodeGrid(m *matrix.Matrix, sampled bool) (symbology.Barcode, bool) {
+	if !sampled {
+		return symbology.Barcode{}, false
+	}
+	bc, err := Decode(m)
+	return bc, err == nil
+}
+
+// add appends bc to the results unless it repeats one: the same content at
+// an overlapping place (found again by another pass).
+func (r *symbolReader) add(bc symbology.Barcode) {
+	c := centre(bc.Corners)
+	for _, o := range r.results {
+		if string(o.Bytes) == string(bc.Bytes) && (inside(o.Corners, c) || inside(bc.Corners, centre(o.Corners))) {
+			return
+		}
+	}
+	r.results = append(r.results, bc)
+}
+
+// orientation returns the direction of a symbol's top edge, in whole
+// degrees clockwise from the image's x axis (y points down), 0 to 359.
+func orientation(q [4]detect.Point) int {
+	d := q[1].Sub(q[0])
+	deg := int(math.Round(math.Atan2(d.Y, d.X) * 180 / math.Pi))
+	return (deg%360 + 360) % 360
+}
+
+func centre(q [4]detect.Point) detect.Point {
+	return q[0].Add(q[1]).Add(q[2]).Add(q[3]).Mul(0.25)
+}
+
+// inside reports whether p lies inside the convex quadrilateral q, whose
+// corners go round in either direction.
+func inside(q [4]detect.Point, p detect.Point) bool {
+	var pos, neg bool
+	for i := range q {
+		c := crossZ(q[(i+1)%4].Sub(q[i]), p.Sub(q[i]))
+		pos = pos || c > 0
+		neg = neg || c < 0
+	}
+	return !(pos && neg)
+}
+
+// clockGrid measures where the module boundaries of a symbol sampled
+// through t really lie, from the clock tracks: every module of the top
+// track and of the right track differs from the next, so each boundary is
+// an edge between dark and light. It returns the boundaries along x
+// (cols+1) and y (rows+1) in module coordinates of t; boundaries no edge
+// was found for are interpolated. Sampling at the centres between them
+// follows a symbol whose modules are not all of one size (a stretched
+// print, a bent label) as far as the distortion is the same for every row
+// and every column.
+func clockGrid(bin *matrix.Matrix, t detect.Transform, rows, cols int) (xs, ys []float64) {
+	xs = trackEdges(bin, t, cols, func(s float64) detect.Point { return detect.Point{X: s, Y: 0.5} })
+	ys = trackEdges(bin, t, rows, func(s float64) detect.Point { return detect.Point{X: float64(cols) - 0.5, Y: s} })
+	return xs, ys
+}
+
+// trackEdges finds the n-1 module boundaries along a track of n modules,
+// at module coordinate s of the track, and returns them with 0 and n.
+// Every boundary is an edge; edges closer than a third of a module are
+// taken for a speck and dropped in pairs. The edges are matched to the
+// boundaries in order, each looked for where the module size left over
+// since the last one puts it, so that the boundaries may drift from their
+// nominal places by more than half a module across the symbol.
+func trackEdges(bin *matrix.Matrix, t detect.Transform, n int, at func(float64) detect.Point) []float64 {
+	const sub = 8 // samples per module
+	var found []float64
+	prev := false
+	for k := 0; k <= sub*n; k++ {
+		s := (float64(k) + 0.5) / sub
+		p := t.Apply(at(s))
+		x, y := int(math.Floor(p.X)), int(math.Floor(p.Y))
+		d := x >= 0 && y >= 0 && x < bin.Width && y < bin.Height && bin.Pix[y*bin.Width+x]
+		if k > 0 && d != prev {
+			e := s - 0.5/sub
+			if l := len(found); l > 0 && e-found[l-1] < 0.34 {
+				found = found[:l-1]
+			} else if e > 0.3 && e < float64(n)-0.3 {
+				found = append(found, e)
+			}
+		}
+		prev = d
+	}
+	edges := make([]float64, n+1)
+	edges[n] = float64(n)
+	if len(found) == n-1 {
+		copy(edges[1:], found)
+		return edges
+	}
+	// Otherwise walk along, expecting each boundary one module after the
+	// last one matched, the module measured over the last boundaries.
+	last, lastJ := 0.0, 0
+	step := 1.0
+	fi := 0
+	for j := 1; j < n; j++ {
+		want := last + step*float64(j-lastJ)
+		best, bd := -1, 0.45*step
+		for ; fi < len(found) && found[fi] < want+bd; fi++ {
+			if d := math.Abs(found[fi] - want); d < bd {
+				best, bd = fi, d
+			}
+		}
+		if best < 0 {
+			continue
+		}
+		e := found[best]
+		for k := lastJ + 1; k < j; k++ {
+			edges[k] = last + (e-last)*float64(k-lastJ)/float64(j-lastJ)
+		}
+		edges[j] = e
+		if j > 1 {
+			// Follow a gradual change of the module size.
+			step = 0.7*step + 0.3*(e-last)/float64(j-lastJ)
+		}
+		last, lastJ = e, j
+		fi = best + 1
+	}
+	for k := lastJ + 1; k < n; k++ {
+		edges[k] = last + (float64(n)-last)*float64(k-lastJ)/float64(n-lastJ)
+	}
+	return edges
+}
+
+// decodeVariants decodes a grid sampled in the ways that follow a
+// distorted symbol, after the plain sampling of a failed: at the module
+// boundaries the clock tracks show, then, for a grid that looks enough like
+// a symbol (minVariants), through the solid lines alone and together with
+// the clock tracks (warpCentres), and from the luminance plane (nil for
+// none) at the plain and the line-corrected positions, with the least
+// certain codewords taken as erasures.
+func decodeVariants(bin *matrix.Matrix, lum *image.Gray, inverted bool, a attempt) (symbology.Barcode, bool) {
+	t, rows, cols := a.t, a.rows, a.cols
+	xs, ys := clockGrid(bin, t, rows, cols)
+	clocked, ok := sampleBin(bin, gridCentres(t, xs, ys), rows, cols)
+	if !ok {
+		return symbology.Barcode{}, false
+	}
+	if bc, ok := decodeGrid(clocked, true); ok {
+		return bc, true
+	}
+	// The rest is worth it for a grid that looks like a symbol, as
+	// sampled or once the clock tracks are followed.
+	if score, _ := borderScore(clocked); max(score, a.score) < minVariants {
+		return symbology.Barcode{}, false
+	}
+	bh, bw := blockSize(rows, cols)
+	lines := warpCentres(bin, t, rows, cols, bh, bw, nil, nil)
+	for _, pts := range [][]detect.Point{lines, warpCentres(bin, t, rows, cols, bh, bw, xs, ys)} {
+		if bc, ok := decodeGrid(sampleBin(bin, pts, rows, cols)); ok {
+			return bc, true
+		}
+	}
+	if lum == nil {
+		return symbology.Barcode{}, false
+	}
+	for _, pts := range [][]detect.Point{plainCentres(t, rows, cols), lines} {
+		m, conf, ok := sampleLum(lum, pts, rows, cols, inverted)
+		if !ok {
+			continue
+		}
+		if bc, ok := decodeGrid(m, true); ok {
+			return bc, true
+		}
+		if bc, ok := decodeSoft(m, conf); ok {
+			return bc, true
+		}
+	}
+	return symbology.Barcode{}, false
+}
+
+// plainCentres returns the image positions, through t, of the centres of
+// the modules of a rows×cols grid.
+func plainCentres(t detect.Transform, rows, cols int) []detect.Point {
+	pts := make([]detect.Point, 0, rows*cols)
+	for y := range rows {
+		for x := range cols {
+			pts = append(pts, t.Apply(detect.Point{X: float64(x) + 0.5, Y: float64(y) + 0.5}))
+		}
+	}
+	return pts
+}
+
+// gridCentres returns the image positions, through t, of the centres of
+// the modules between the boundaries xs (columns) and ys (rows).
+func gridCentres(t detect.Transform, xs, ys []float64) []detect.Point {
+	cols, rows := len(xs)-1, len(ys)-1
+	pts := make([]detect.Point, 0, rows*cols)
+	for i := range rows {
+		y := (ys[i] + ys[i+1]) / 2
+		for j := range cols {
+			pts = append(pts, t.Apply(detect.Point{X: (xs[j] + xs[j+1]) / 2, Y: y}))
+		}
+	}
+	return pts
+}
+
+// sampleBin reads a rows×cols grid from bin at the positions pts, row by
+// row. ok is false when more than 1/32 of them fall outside the image.
+func sampleBin(bin *matrix.Matrix, pts []detect.Point, rows, cols int) (*matrix.Matrix, bool) {
+	if len(pts) != rows*cols {
+		return nil, false
+	}
+	m := matrix.New(cols, rows)
+	outside := 0
+	for i, p := range pts {
+		x, y := int(math.Floor(p.X)), int(math.Floor(p.Y))
+		if x < 0 || y < 0 || x >= bin.Width || y >= bin.Height {
+			outside++
+			continue
+		}
+		m.Pix[i] = bin.Pix[y*bin.Width+x]
+	}
+	return m, outside*32 <= len(pts)
+}
+
+// sampleLum reads a rows×cols grid of luminances from lum at the positions
+// pts, interpolated between pixels, and thresholds each module against the
+// modules around it; it returns the modules and their certainties (see
+// thresholdSoft).
+func sampleLum(lum *image.Gray, pts []detect.Point, rows, cols int, inverted bool) (*matrix.Matrix, []float64, bool) {
+	if len(pts) != rows*cols {
+		return nil, nil, false
+	}
+	g := image.NewGray(image.Rect(0, 0, cols, rows))
+	outside := 0
+	w, h := lum.Rect.Dx(), lum.Rect.Dy()
+	at := func(x, y int) float64 {
+		x, y = min(max(x, 0), w-1), min(max(y, 0), h-1)
+		return float64(lum.Pix[y*lum.Stride+x])
+	}
+	for i, p := range pts {
+		x, y := p.X-0.5, p.Y-0.5
+		x0, y0 := int(math.Floor(x)), int(math.Floor(y))
+		if x0 < -1 || y0 < -1 || x0 >= w || y0 >= h {
+			outside++
+			g.Pix[i] = 255
+			continue
+		}
+		fx, fy := x-float64(x0), y-float64(y0)
+		v := (1-fy)*((1-fx)*at(x0, y0)+fx*at(x0+1, y0)) + fy*((1-fx)*at(x0, y0+1)+fx*at(x0+1, y0+1))
+		g.Pix[i] = uint8(v + 0.5)
+	}
+	if outside*32 > len(pts) {
+		return nil, nil, false
+	}
+	m, conf := thresholdSoft(g, 2)
+	if inverted {
+		m.Invert()
+	}
+	return m, conf, true
+}
