@@ -3,6 +3,8 @@ package barkit
 // The symbologies barkit reads and writes register themselves when their
 // packages are imported.
 import (
+	_ "github.com/barkit/barkit/symbology/code128"
 	_ "github.com/barkit/barkit/symbology/datamatrix"
+	_ "github.com/barkit/barkit/symbology/ean"
 	_ "github.com/barkit/barkit/symbology/qr"
 )

@@ -63,11 +63,15 @@ func (l *layout) raster() (*image.Paletted, error) {
 	for y := 0; y < l.m.Height; y++ {
 		y0 := (l.quiet + y*l.rowH) * s
 		y1 := y0 + l.rowH*s
-		l.runs(y, func(x0, x1 int) {
-			c.fill((l.quiet+x0)*s, y0, (l.quiet+x1)*s, y1)
+		l.darkRuns(y, func(x0, x1 int) {
+			if l.m.Height == 1 {
+				top, bottom := l.barSpan(x0)
+				y0, y1 = (l.quiet+top)*s, (l.quiet+bottom)*s
+			}
+			c.fill((l.left+x0)*s, y0, (l.left+x1)*s, y1)
 		})
 	}
-	if l.text != "" {
+	if len(l.runs) > 0 {
 		if err := drawText(c, l); err != nil {
 			return nil, err
 		}

@@ -4,8 +4,12 @@
 // pixels square, inside a light quiet zone of Symbol.QuietZone modules on
 // every side (unless NoMargin is set). A linear symbol (one row of modules)
 // is drawn as bars BarHeight modules tall, with its human-readable text
-// below when HRT is set. The finished picture, quiet zone and text
-// included, is then turned by Rotate degrees clockwise.
+// below when HRT is set: centred, or for EAN/UPC symbols (known by their
+// symbology id) in the standard's layout, the digits under and beside the
+// bars, the guard bars reaching down among them, an add-on's digits above
+// its bars (PNG and SVG; Text keeps the centred line). The finished
+// picture, quiet zone and text included, is then turned by Rotate degrees
+// clockwise.
 package render
 
 import (
@@ -81,15 +85,35 @@ const (
 type layout struct {
 	m      *matrix.Matrix
 	quiet  int     // modules of quiet zone on each side
+	left   int     // modules from the canvas's left edge to the symbol: the quiet zone, and room for text outside it
 	rowH   int     // height of a module row: BarHeight for linear symbols, else 1
 	w, h   int     // canvas size in modules, before rotation
 	text   string  // human-readable text; "" for none
 	textH  int     // height of the text area below the symbol, included in h
 	em     float64 // font size of text in modules
 	base   float64 // baseline of text, in modules from the top
-	scale  int     // module size in pixels
-	rotate int     // 0, 90, 180 or 270
+	runs   []textRun
+	ean    *eanBars // bar heights of the EAN/UPC layout; nil for even bars
+	scale  int      // module size in pixels
+	rotate int      // 0, 90, 180 or 270
 	fg, bg color.NRGBA
+}
+
+// textRun is a piece of human-readable text, centred on x.
+type textRun struct {
+	text string
+	x    float64 // centre, in modules from the canvas's left edge
+	base float64 // baseline, in modules from the canvas's top edge
+	em   float64 // font size in modules
+}
+
+// barSpan returns the top and bottom, in modules below the top of the
+// bars, of the linear symbol's bar that starts at module x0.
+func (l *layout) barSpan(x0 int) (top, bottom int) {
+	if l.ean != nil {
+		return l.ean.span(x0, l.rowH)
+	}
+	return 0, l.rowH
 }
 
 // newLayout checks s and opts and lays the symbol out. With pixels set it
@@ -126,9 +150,10 @@ func newLayout(s *symbology.Symbol, opts Options, pixels bool) (*layout, error) 
 		return nil, fmt.Errorf("render: %w: symbol of %dx%d modules with a quiet zone of %d and bars %d tall",
 			ErrTooLarge, m.Width, m.Height, l.quiet, l.rowH)
 	}
+	l.left = l.quiet
 	l.w = m.Width + 2*l.quiet
 	l.h = m.Height*l.rowH + 2*l.quiet
-	if linear && opts.HRT && s.Text != "" {
+	if linear && opts.HRT && s.Text != "" && !(pixels && l.eanLayout(s)) {
 		n := float64(utf8.RuneCountInString(s.Text))
 		l.em = min(textEm, float64(m.Width)/(n*textAdvance))
 		if l.em >= minTextEm {
@@ -137,6 +162,7 @@ func newLayout(s *symbology.Symbol, opts Options, pixels bool) (*layout, error) 
 			l.base = top + textTop*l.em
 			l.textH = int(math.Ceil(textGap + (textTop+textBottom)*l.em))
 			l.h += l.textH
+			l.runs = []textRun{{text: l.text, x: float64(l.w) / 2, base: l.base, em: l.em}}
 		}
 	}
 
@@ -181,9 +207,9 @@ func (l *layout) size() (w, h int) {
 	return l.w, l.h
 }
 
-// runs calls f for every horizontal run of dark modules in row y of the
-// symbol: modules x0 to x1-1.
-func (l *layout) runs(y int, f func(x0, x1 int)) {
+// darkRuns calls f for every horizontal run of dark modules in row y of
+// the symbol: modules x0 to x1-1.
+func (l *layout) darkRuns(y int, f func(x0, x1 int)) {
 	row := l.m.Pix[y*l.m.Width : (y+1)*l.m.Width]
 	for x := 0; x < len(row); {
 		if !row[x] {

@@ -52,8 +52,8 @@ func SVG(w io.Writer, s *symbology.Symbol, opts Options) error {
 		b = append(b, "\">\n"...)
 	}
 	b = appendPath(b, l)
-	if l.text != "" {
-		b = appendText(b, l)
+	for _, r := range l.runs {
+		b = appendText(b, l, r)
 	}
 	if l.rotate != 0 {
 		b = append(b, "</g>\n"...)
@@ -89,7 +89,7 @@ func appendPath(b []byte, l *layout) []byte {
 	first := true
 	m := l.m
 	for y := 0; y < m.Height; y++ {
-		l.runs(y, func(x0, x1 int) {
+		l.darkRuns(y, func(x0, x1 int) {
 			if y > 0 && sameRun(m.Pix[(y-1)*m.Width:y*m.Width], x0, x1) {
 				return // drawn as part of the rectangle from the row above
 			}
@@ -97,7 +97,12 @@ func appendPath(b []byte, l *layout) []byte {
 			for y+rows < m.Height && sameRun(m.Pix[(y+rows)*m.Width:(y+rows+1)*m.Width], x0, x1) {
 				rows++
 			}
-			x, yy := l.quiet+x0, l.quiet+y*l.rowH
+			x, yy := l.left+x0, l.quiet+y*l.rowH
+			height := rows * l.rowH
+			if m.Height == 1 {
+				top, bottom := l.barSpan(x0)
+				yy, height = l.quiet+top, bottom-top
+			}
 			if first {
 				b = append(b, 'M')
 				first = false
@@ -110,7 +115,7 @@ func appendPath(b []byte, l *layout) []byte {
 			b = append(b, 'h')
 			b = strconv.AppendInt(b, int64(x1-x0), 10)
 			b = append(b, 'v')
-			b = strconv.AppendInt(b, int64(rows*l.rowH), 10)
+			b = strconv.AppendInt(b, int64(height), 10)
 			b = append(b, 'h', '-')
 			b = strconv.AppendInt(b, int64(x1-x0), 10)
 			b = append(b, 'z')
@@ -134,19 +139,20 @@ func sameRun(row []bool, x0, x1 int) bool {
 	return true
 }
 
-// appendText appends the human-readable text, centred under the bars.
-func appendText(b []byte, l *layout) []byte {
+// appendText appends a piece of the human-readable text, centred on its
+// x.
+func appendText(b []byte, l *layout, r textRun) []byte {
 	b = append(b, `<text x="`...)
-	b = appendFloat(b, float64(l.w)/2)
+	b = appendFloat(b, r.x)
 	b = append(b, `" y="`...)
-	b = appendFloat(b, l.base)
+	b = appendFloat(b, r.base)
 	b = append(b, `" font-family="monospace" font-size="`...)
-	b = appendFloat(b, l.em)
+	b = appendFloat(b, r.em)
 	b = append(b, `" text-anchor="middle"`...)
 	b = appendFill(b, l.fg)
 	b = append(b, '>')
 	var e bytes.Buffer
-	xml.EscapeText(&e, []byte(l.text)) // writes to a bytes.Buffer cannot fail
+	xml.EscapeText(&e, []byte(r.text)) // writes to a bytes.Buffer cannot fail
 	b = append(b, e.Bytes()...)
 	return append(b, "</text>\n"...)
 }

@@ -74,8 +74,8 @@ func Text(w io.Writer, s *symbology.Symbol, opts Options) error {
 func (l *layout) grid() *matrix.Matrix {
 	g := matrix.New(l.w, l.h-l.textH)
 	for y := 0; y < l.m.Height; y++ {
-		l.runs(y, func(x0, x1 int) {
-			g.SetRect(l.quiet+x0, l.quiet+y*l.rowH, x1-x0, l.rowH, true)
+		l.darkRuns(y, func(x0, x1 int) {
+			g.SetRect(l.left+x0, l.quiet+y*l.rowH, x1-x0, l.rowH, true)
 		})
 	}
 	return g

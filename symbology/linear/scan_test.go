@@ -1,0 +1,289 @@
+package linear
+
+import (
+	"image"
+	"math"
+	"runtime"
+	"testing"
+
+	"github.com/barkit/barkit/binarize"
+	"github.com/barkit/barkit/symbology"
+	"github.com/barkit/barkit/symbology/linear/lineartest"
+)
+
+// toyModules are the modules of a toy symbology: bars of 1, 2, 3 and 4
+// modules with spaces of 2, 1 and 2 between them, 15 modules in all.
+var toyModules = func() []bool {
+	var m []bool
+	for i, n := range []int{1, 2, 2, 1, 3, 2, 4} {
+		for range n {
+			m = append(m, i%2 == 0)
+		}
+	}
+	return m
+}()
+
+// toyDecoder reads toy symbols: the seven elements, measured in modules of
+// their total over 15, within a third of a module, after a quiet zone of
+// three modules.
+func toyDecoder(r *Row, hits []Hit) []Hit {
+	want := []float64{1, 2, 2, 1, 3, 2, 4}
+	for i := 1; i+7 < len(r.W); i += 2 {
+		m := r.Sum(i, 7) / 15
+		if m <= 0 || !r.QuietBefore(i, 3*m) || !r.QuietAfter(i+7, 3*m) {
+			continue
+		}
+		ok := true
+		for k, w := range want {
+			ok = ok && math.Abs(r.W[i+k]/m-w) < 0.34
+		}
+		if ok {
+			hits = append(hits, Hit{Kind: 1, Text: "toy", Start: i, End: i + 7})
+		}
+	}
+	return hits
+}
+
+func toyScene(angle float64) lineartest.Scene {
+	return lineartest.Scene{Width: 320, Height: 240, Modules: toyModules, Module: 6, BarHeight: 60, Quiet: 5, Angle: angle, Blur: 1, Noise: 2, Background: 120}
+}
+
+// TestScanOrientation reads the toy symbol at quarter turns and slight
+// tilts: thorough mode reads all, with their orientation; fast mode only
+// those across the image.
+func TestScanOrientation(t *testing.T) {
+	for _, angle := range []float64{0, 90, 180, 270, 8, -8, 172, 95} {
+		src := binarize.NewSource(toyScene(angle).Render())
+		res := Scan(src, symbology.ReadOptions{}, toyDecoder)
+		if len(res) != 1 || res[0].Text != "toy" || res[0].Kind != 1 {
+			t.Errorf("angle %v: %+v", angle, res)
+			continue
+		}
+		want := (int(angle) + 360) % 360
+		if d := (res[0].Orientation - want + 540) % 360; d < 180-4 || d > 180+4 {
+			t.Errorf("angle %v: orientation %d", angle, res[0].Orientation)
+		}
+		if res[0].Lines < 2 || res[0].Inverted {
+			t.Errorf("angle %v: %d lines, inverted %v", angle, res[0].Lines, res[0].Inverted)
+		}
+		fast := Scan(src, symbology.ReadOptions{Fast: true}, toyDecoder)
+		across := want < 45 || want > 315 || want > 135 && want < 225
+		if len(fast) != map[bool]int{true: 1, false: 0}[across] {
+			t.Errorf("angle %v, fast: %d results", angle, len(fast))
+		}
+	}
+}
+
+// TestScanCorners checks the corners of an upright symbol: the left ones at
+// its first bar, the right ones at its last, the top ones above the bottom
+// ones, all within the bars' height (or a line's half thickness beyond).
+func TestScanCorners(t *testing.T) {
+	s := toyScene(0)
+	s.Noise = 0
+	res := Scan(binarize.NewSource(s.Render()), symbology.ReadOptions{}, toyDecoder)
+	if len(res) != 1 {
+		t.Fatalf("%d results", len(res))
+	}
+	c := res[0].Corners
+	left, right := 160-7.5*6, 160+7.5*6 // the symbol is centred, 15 modules of 6 pixels
+	top, bottom := 120-30.0, 120+30.0
+	for i, p := range c {
+		wantX := left
+		if i == 1 || i == 2 {
+			wantX = right
+		}
+		if math.Abs(p.X-wantX) > 1 || p.Y < top-1.5 || p.Y > bottom+1.5 {
+			t.Errorf("corner %d at %v, want x %v, y in %v to %v", i, p, wantX, top, bottom)
+		}
+	}
+	if c[0].Y >= c[3].Y || c[1].Y >= c[2].Y {
+		t.Errorf("top corners not above the bottom ones: %v", c)
+	}
+}
+
+// TestScanInverted reads a light-on-dark toy symbol in thorough mode only.
+func TestScanInverted(t *testing.T) {
+	s := toyScene(0)
+	s.Dark, s.Light, s.Background = 230, 30, 30
+	src := binarize.NewSource(s.Render())
+	if res := Scan(src, symbology.ReadOptions{}, toyDecoder); len(res) != 1 || !res[0].Inverted {
+		t.Errorf("thorough: %+v", res)
+	}
+	if res := Scan(src, symbology.ReadOptions{Fast: true}, toyDecoder); len(res) != 0 {
+		t.Errorf("fast: %+v", res)
+	}
+}
+
+// TestScanAgreement checks that a symbol one line reads is not reported,
+// and that one line is enough in an image too thin for two.
+func TestScanAgreement(t *testing.T) {
+	src := binarize.NewSource(toyScene(0).Render())
+	calls := 0
+	once := func(r *Row, hits []Hit) []Hit {
+		if calls++; calls > 1 {
+			return hits
+		}
+		return toyDecoder(r, hits)
+	}
+	if res := Scan(src, symbology.ReadOptions{}, once); len(res) != 0 {
+		t.Errorf("one line's hit reported: %+v", res)
+	}
+	// Two hits three rows apart count as two lines; a hit's neighbour a
+	// row away shares its rows, and counts as none.
+	for _, c := range []struct {
+		lines []int
+		want  bool
+	}{{[]int{10, 13}, true}, {[]int{10, 11, 12}, false}, {[]int{10, 11, 12, 13}, true}} {
+		var hits []lineHit
+		for _, l := range c.lines {
+			hits = append(hits, lineHit{Hit: Hit{Kind: 1, Text: "x"}, line: l, a: 10, b: 50, ea: 10, eb: 50})
+		}
+		cl := clusterHits(hits, nil, 2)
+		if len(cl) != 1 || cl[0].confirmed != c.want {
+			t.Errorf("lines %v: %d clusters, confirmed %v", c.lines, len(cl), len(cl) > 0 && cl[0].confirmed)
+		}
+	}
+	// A line across a 3-pixel image is all there is.
+	g := image.NewGray(image.Rect(0, 0, 200, 3))
+	for y := 0; y < 3; y++ {
+		for x := 0; x < 200; x++ {
+			g.Pix[y*g.Stride+x] = 230
+			if k := (x - 40) / 8; x >= 40 && k < len(toyModules) && toyModules[k] {
+				g.Pix[y*g.Stride+x] = 20
+			}
+		}
+	}
+	if res := Scan(binarize.NewSource(g), symbology.ReadOptions{Fast: true}, toyDecoder); len(res) != 1 {
+		t.Errorf("3-pixel image: %d results", len(res))
+	}
+}
+
+// TestClusters checks how hits group: apart along the lines, far apart
+// across them, or with other content, they are other symbols.
+func TestClusters(t *testing.T) {
+	h := func(text string, line int, a, b float64) lineHit {
+		return lineHit{Hit: Hit{Text: text}, line: line, a: a, b: b, ea: a, eb: b}
+	}
+	cl := clusterHits([]lineHit{
+		h("x", 10, 0, 100), h("x", 20, 2, 102), // one symbol
+		h("x", 10, 200, 300), h("x", 20, 200, 300), // the same content beside it
+		h("y", 30, 0, 100),                       // other content
+		h("x", 300, 0, 100), h("x", 310, 0, 100), // the same content far below
+	}, nil, 2)
+	if len(cl) != 4 {
+		t.Fatalf("%d clusters", len(cl))
+	}
+	for _, c := range cl {
+		if c.lines != len(c.members) {
+			t.Errorf("cluster of %d members counts %d lines", len(c.members), c.lines)
+		}
+	}
+}
+
+// TestExtraVote checks the vote on supplements.
+func TestExtraVote(t *testing.T) {
+	h := func(line int, extra string, checked bool) lineHit {
+		return lineHit{Hit: Hit{Text: "x", Extra: extra, ExtraChecked: checked}, line: line, a: 0, b: 100, ea: 0, eb: 150}
+	}
+	for _, c := range []struct {
+		name    string
+		hits    []lineHit
+		want    string
+		pending bool
+	}{
+		{"two lines", []lineHit{h(10, "12", false), h(20, "12", false), h(30, "", false)}, "12", false},
+		{"one line", []lineHit{h(10, "12", false), h(20, "", false), h(30, "", false)}, "", true},
+		{"one checked line", []lineHit{h(10, "12345", true), h(20, "", false), h(30, "", false)}, "12345", false},
+		{"one checked line against another", []lineHit{h(10, "12345", true), h(20, "12346", true), h(30, "", false)}, "", true},
+		{"majority", []lineHit{h(10, "12", false), h(20, "12", false), h(30, "13", false)}, "12", false},
+		{"none", []lineHit{h(10, "", false), h(20, "", false)}, "", false},
+	} {
+		cl := clusterHits(c.hits, nil, 2)
+		if len(cl) != 1 || cl[0].extra != c.want || cl[0].pending != c.pending {
+			t.Errorf("%s: extra %q pending %v, want %q %v", c.name, cl[0].extra, cl[0].pending, c.want, c.pending)
+		}
+	}
+}
+
+// TestScanEdgeCases checks nil and empty inputs, a decoder's bad hits, and
+// the results limit.
+func TestScanEdgeCases(t *testing.T) {
+	if Scan(nil, symbology.ReadOptions{}, toyDecoder) != nil || Scan(&binarize.Source{}, symbology.ReadOptions{}, toyDecoder) != nil {
+		t.Error("nil source read")
+	}
+	if Scan(binarize.NewSource(image.NewGray(image.Rect(0, 0, 0, 5))), symbology.ReadOptions{}, toyDecoder) != nil {
+		t.Error("empty image read")
+	}
+	src := binarize.NewSource(toyScene(0).Render())
+	if Scan(src, symbology.ReadOptions{}, nil) != nil {
+		t.Error("nil decoder read")
+	}
+	bad := func(r *Row, hits []Hit) []Hit {
+		return append(hits, Hit{Text: "bad", Start: 5, End: 2}, Hit{Text: "bad", Start: -1, End: 3}, Hit{Text: "bad", Start: 1, End: len(r.W) + 1})
+	}
+	if res := Scan(src, symbology.ReadOptions{}, bad); len(res) != 0 {
+		t.Errorf("bad hits reported: %+v", res)
+	}
+	// Two symbols, one result asked for.
+	g := image.NewGray(image.Rect(0, 0, 320, 480))
+	a, b := toyScene(0).Render(), toyScene(0).Render()
+	copy(g.Pix, a.Pix)
+	copy(g.Pix[240*g.Stride:], b.Pix)
+	src = binarize.NewSource(g)
+	if res := Scan(src, symbology.ReadOptions{}, toyDecoder); len(res) != 2 {
+		t.Errorf("two symbols: %d results", len(res))
+	}
+	if res := Scan(src, symbology.ReadOptions{MaxResults: 1}, toyDecoder); len(res) != 1 {
+		t.Errorf("MaxResults 1: %d results", len(res))
+	}
+}
+
+// TestMemo checks that a Memo computes once per source and mode, and lets
+// sources go.
+func TestMemo(t *testing.T) {
+	var m Memo[int]
+	calls := 0
+	f := func() int { calls++; return calls }
+	a, b := binarize.NewSource(image.NewGray(image.Rect(0, 0, 1, 1))), binarize.NewSource(image.NewGray(image.Rect(0, 0, 1, 1)))
+	if m.Do(a, false, f) != 1 || m.Do(a, false, f) != 1 || m.Do(a, true, f) != 2 || m.Do(b, false, f) != 3 || m.Do(a, false, f) != 1 {
+		t.Errorf("memo: %d calls", calls)
+	}
+	if m.Do(nil, false, f) != 4 || m.Do(nil, false, f) != 5 {
+		t.Error("a nil source was remembered")
+	}
+	// A remembered source no longer used is collected.
+	collected := make(chan bool, 1)
+	c := binarize.NewSource(image.NewGray(image.Rect(0, 0, 1, 1)))
+	runtime.AddCleanup(c, func(ch chan bool) { ch <- true }, collected)
+	m.Do(c, false, f)
+	c = nil
+	for range 10 {
+		runtime.GC()
+		select {
+		case <-collected:
+			return
+		default:
+		}
+	}
+	t.Error("a source the memo remembers was not collected")
+}
+
+// BenchmarkScanEmpty scans a 640×480 photograph without a symbol, the most
+// a scan costs: every line down to the finest spacing, both ways, both
+// directions, inverted too, for a decoder that finds nothing.
+func BenchmarkScanEmpty(b *testing.B) {
+	img := lineartest.Scene{Width: 640, Height: 480, Noise: 2, Shade: 60, Background: 150, Blur: 1}.Render()
+	none := func(r *Row, hits []Hit) []Hit { return hits }
+	for _, mode := range []struct {
+		name string
+		fast bool
+	}{{"thorough", false}, {"fast", true}} {
+		b.Run(mode.name, func(b *testing.B) {
+			src := binarize.NewSource(img)
+			b.ReportAllocs()
+			for b.Loop() {
+				Scan(src, symbology.ReadOptions{Fast: mode.fast}, none)
+			}
+		})
+	}
+}
