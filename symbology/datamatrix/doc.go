@@ -45,14 +45,15 @@
 // from outside find the outer edges of the clock tracks, which give the
 // fourth corner under perspective and, counted, the size. A grid is
 // sampled straight through a perspective transform, then, when that does
-// not decode, corrected by the module boundaries the clock tracks show and
-// by the solid lines of the alignment patterns (bent and distorted
-// symbols), and from the luminance plane with the least certain codewords
-// taken as erasures. Mirrored symbols, light-on-dark symbols (in thorough
-// mode), symbols whose modules are separate dots (dot-peened marks, joined
-// by a dilation in thorough mode) and symbols in speckled noise (cleared by
-// an opening) are read too. Results carry the
-// symbol's corners in input pixels, its orientation, the symbology
-// identifier ("]d1" to "]d6", "]d7" to "]d9" for DMRE as zxing-cpp reports
-// them), reader programming and structured append metadata.
+// not decode, corrected by the module boundaries the clock tracks show, by
+// the solid lines of the alignment patterns (bent and distorted symbols)
+// and by the boundaries where the modules of all rows and columns change
+// colour (columns of unequal widths, ink spread), and from the luminance
+// plane with the least certain codewords taken as erasures. Mirrored
+// symbols, light-on-dark symbols (in thorough mode), symbols whose modules
+// are separate dots (dot-peened marks, joined by a dilation in thorough
+// mode) and symbols in speckled noise (cleared by an opening) are read too.
+// Results carry the symbol's corners in input pixels, its orientation, the
+// symbology identifier ("]d1" to "]d6", "]d7" to "]d9" for DMRE as zxing-cpp
+// reports them), reader programming and structured append metadata.
 package datamatrix

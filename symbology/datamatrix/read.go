@@ -629,9 +629,10 @@ func trackEdges(bin *matrix.Matrix, t detect.Transform, n int, at func(float64) 
 // distorted symbol, after the plain sampling of a failed: at the module
 // boundaries the clock tracks show, then, for a grid that looks enough like
 // a symbol (minVariants), through the solid lines alone and together with
-// the clock tracks (warpCentres), and from the luminance plane (nil for
-// none) at the plain and the line-corrected positions, with the least
-// certain codewords taken as erasures.
+// the clock tracks (warpCentres), between the module boundaries that the
+// colour changes of all rows and columns show (transitionGrid), and from
+// the luminance plane (nil for none) at the plain and the line-corrected
+// positions, with the least certain codewords taken as erasures.
 func decodeVariants(bin *matrix.Matrix, lum *image.Gray, inverted bool, a attempt) (symbology.Barcode, bool) {
 	t, rows, cols := a.t, a.rows, a.cols
 	xs, ys := clockGrid(bin, t, rows, cols)
@@ -653,6 +654,10 @@ func decodeVariants(bin *matrix.Matrix, lum *image.Gray, inverted bool, a attemp
 		if bc, ok := decodeGrid(sampleBin(bin, pts, rows, cols)); ok {
 			return bc, true
 		}
+	}
+	tx, ty := transitionGrid(bin, t, rows, cols)
+	if bc, ok := decodeGrid(sampleBin(bin, gridCentres(t, tx, ty), rows, cols)); ok {
+		return bc, true
 	}
 	if lum == nil {
 		return symbology.Barcode{}, false
