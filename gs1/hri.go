@@ -453,3 +453,30 @@ func inCharset(cs Charset, c byte) bool {
 
 // String returns the field in human-readable form, "(01)09506000134352".
 func (f Field) String() string { return FormatHRI([]Field{f}) }
+
+// CheckElementString reports an error unless es has the form of an element
+// string a barcode can carry: it starts with an Application Identifier
+// digit, every character is in character set 82 or is GS, and every GS
+// (FNC1 as a separator) is followed by the next AI. It does not look the AIs
+// up; Parse does that. Writers call it for their GS1 option.
+func CheckElementString(es string) error {
+	switch {
+	case es == "":
+		return errorf("", RuleSyntax, "empty element string")
+	case es[0] == '(':
+		return errorf("", RuleSyntax, "%.24q is in human-readable form; ElementString converts it", es)
+	case es[0] < '0' || es[0] > '9':
+		return errorf("", RuleSyntax, "an element string starts with an Application Identifier, not %q", es[0])
+	}
+	for i := 0; i < len(es); i++ {
+		c := es[i]
+		if c == GS {
+			if i+1 == len(es) || es[i+1] < '0' || es[i+1] > '9' {
+				return errorf("", RuleSyntax, "GS at position %d must be followed by an Application Identifier", i)
+			}
+		} else if !cset82(c) {
+			return errorf("", RuleCharset, "character %q at position %d is not in GS1 character set 82", c, i)
+		}
+	}
+	return nil
+}

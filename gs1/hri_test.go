@@ -364,3 +364,25 @@ func BenchmarkParse(b *testing.B) {
 		}
 	}
 }
+
+func TestCheckElementString(t *testing.T) {
+	for _, ok := range []string{"0109506000134352", "10ABC\x1d0109506000134352", "21A%B!\"&'()*+,-./:;<=>?_z"} {
+		if err := CheckElementString(ok); err != nil {
+			t.Errorf("CheckElementString(%q) = %v", ok, err)
+		}
+	}
+	for _, bad := range []struct{ es, mention string }{
+		{"", "empty"},
+		{"(01)09506000134352", "human-readable"},
+		{"A1", "starts with"},
+		{"10ABC\x1d", "position 5"},
+		{"10ABC\x1d\x1d01", "position 5"},
+		{"10AB C", "character ' ' at position 4"},
+		{"10ABé", "not in GS1 character set 82"},
+	} {
+		err := CheckElementString(bad.es)
+		if err == nil || !errors.Is(err, ErrSyntax) || !strings.Contains(err.Error(), bad.mention) {
+			t.Errorf("CheckElementString(%q) = %v, want an error mentioning %q", bad.es, err, bad.mention)
+		}
+	}
+}

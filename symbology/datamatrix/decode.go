@@ -548,7 +548,7 @@ func (p *payload) barcode(s Size) symbology.Barcode {
 		}
 		str, _ := eci.Decode(d, sg.b)
 		text = append(text, str...)
-		if d == eci.Binary || eci.ASCIICompatible(d) && hasControl(sg.b) {
+		if d == eci.Binary || eci.ASCIICompatible(d) && symbology.HasControl(sg.b) {
 			binary = true
 		} else {
 			textual = true
@@ -569,21 +569,8 @@ func (p *payload) barcode(s Size) symbology.Barcode {
 		}
 	}
 
-	switch {
-	case p.fnc1 == 1:
-		bc.ContentType = symbology.GS1
-		bc.GS1 = true
-	case unknown:
-		bc.ContentType = symbology.UnknownECI
-	case isISO15434(bc.Bytes):
-		bc.ContentType = symbology.ISO15434
-	case binary && textual:
-		bc.ContentType = symbology.Mixed
-	case binary:
-		bc.ContentType = symbology.Binary
-	default:
-		bc.ContentType = symbology.Text
-	}
+	bc.GS1 = p.fnc1 == 1
+	bc.ContentType = symbology.ContentFacts{GS1: bc.GS1, UnknownECI: unknown, Binary: binary, Text: textual}.Type(bc.Bytes)
 
 	mod := 1 + p.fnc1
 	switch {
@@ -595,22 +582,3 @@ func (p *payload) barcode(s Size) symbology.Barcode {
 	bc.Identifier = "]d" + strconv.Itoa(mod)
 	return bc
 }
-
-// hasControl reports whether b holds a C0 control character other than
-// TAB, LF and CR, which marks data as binary rather than text.
-func hasControl(b []byte) bool {
-	for _, c := range b {
-		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' {
-			return true
-		}
-	}
-	return false
-}
-
-// isISO15434 reports whether b starts like an ISO/IEC 15434 message:
-// "[)>" RS and a two-digit format indicator.
-func isISO15434(b []byte) bool {
-	return len(b) > 6 && string(b[:4]) == "[)>\x1e" && isDigit(b[4]) && isDigit(b[5])
-}
-
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }

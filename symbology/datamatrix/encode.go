@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/barkit/barkit/eci"
+	"github.com/barkit/barkit/gs1"
 	"github.com/barkit/barkit/matrix"
 	"github.com/barkit/barkit/symbology"
 )
@@ -267,45 +268,10 @@ func invalidUTF8(s string) int {
 // checkGS1 reports an error for GS1 data that is not an element string of
 // the GS1 character set.
 func checkGS1(s string) error {
-	if s == "" {
-		return fmt.Errorf("datamatrix: %w: empty GS1 data", symbology.ErrInvalidData)
-	}
-	if s[0] == '(' {
-		return fmt.Errorf("datamatrix: %w: GS1 data must be an element string (AIs and data with GS separators), not the human-readable form %q",
-			symbology.ErrInvalidData, truncate(s, 24))
-	}
-	if s[0] < '0' || s[0] > '9' {
-		return fmt.Errorf("datamatrix: %w: GS1 data must start with an Application Identifier, not %q", symbology.ErrInvalidData, rune(s[0]))
-	}
-	pos := 0
-	for i, r := range s {
-		if r == 0x1d {
-			if i+1 == len(s) || s[i+1] < '0' || s[i+1] > '9' {
-				return fmt.Errorf("datamatrix: %w: GS at position %d must be followed by an Application Identifier", symbology.ErrInvalidData, pos)
-			}
-		} else if r >= 0x80 || !gs1Chars[r] {
-			return fmt.Errorf("datamatrix: %w: character %q at position %d is not in the GS1 character set", symbology.ErrInvalidData, r, pos)
-		}
-		pos++
+	if err := gs1.CheckElementString(s); err != nil {
+		return fmt.Errorf("datamatrix: %w: GS1 data: %v", symbology.ErrInvalidData, err)
 	}
 	return nil
-}
-
-// gs1Chars is the GS1 AI encodable character set 82 (GS1 General
-// Specifications §7.11, Figure 7.11-1): digits, letters and
-// !"%&'()*+,-./:;<=>?_
-var gs1Chars = func() (t [128]bool) {
-	for _, c := range "!\"%&'()*+,-./0123456789:;<=>?ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz" {
-		t[c] = true
-	}
-	return t
-}()
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
 }
 
 func hasUnits(u []unit, s string) bool {

@@ -178,7 +178,7 @@ func (r *symbolReader) scan(bin *matrix.Matrix, lum *image.Gray, p readPass) {
 			bc.Corners[i] = bc.Corners[i].Mul(scale)
 		}
 		bc.Inverted = p.inverted
-		r.add(bc)
+		r.results = symbology.AppendNew(r.results, bc)
 		if len(r.results) >= r.limit {
 			return
 		}
@@ -236,7 +236,7 @@ func opened(bin *matrix.Matrix) *matrix.Matrix {
 // shrinkQuad moves each side of the convex quadrilateral q inwards by d
 // pixels.
 func shrinkQuad(q [4]detect.Point, d float64) [4]detect.Point {
-	c := centre(q)
+	c := detect.Centre(q)
 	var lines [4]detect.Line
 	for i := range q {
 		l := detect.LineThrough(q[i], q[(i+1)%4])
@@ -258,9 +258,9 @@ func shrinkQuad(q [4]detect.Point, d float64) [4]detect.Point {
 // coveredBy reports whether the centre of q lies in a symbol already
 // decoded.
 func coveredBy(found [][4]detect.Point, q [4]detect.Point) bool {
-	c := centre(q)
+	c := detect.Centre(q)
 	for _, f := range found {
-		if inside(f, c) {
+		if detect.Inside(f, c) {
 			return true
 		}
 	}
@@ -437,7 +437,7 @@ func decodePlan(bin *matrix.Matrix, lum *image.Gray, inverted, thorough bool, at
 			// bottom-right.
 			bc.Corners = [4]detect.Point{a.q[2], a.q[1], a.q[0], a.q[3]}
 		}
-		bc.Orientation = orientation(bc.Corners)
+		bc.Orientation = detect.Orientation(bc.Corners)
 		return bc, true
 	}
 	for i, a := range atts {
@@ -506,42 +506,6 @@ func decodeGrid(m *matrix.Matrix, sampled bool) (symbology.Barcode, bool) {
 	}
 	bc, err := Decode(m)
 	return bc, err == nil
-}
-
-// add appends bc to the results unless it repeats one: the same content at
-// an overlapping place (found again by another pass).
-func (r *symbolReader) add(bc symbology.Barcode) {
-	c := centre(bc.Corners)
-	for _, o := range r.results {
-		if string(o.Bytes) == string(bc.Bytes) && (inside(o.Corners, c) || inside(bc.Corners, centre(o.Corners))) {
-			return
-		}
-	}
-	r.results = append(r.results, bc)
-}
-
-// orientation returns the direction of a symbol's top edge, in whole
-// degrees clockwise from the image's x axis (y points down), 0 to 359.
-func orientation(q [4]detect.Point) int {
-	d := q[1].Sub(q[0])
-	deg := int(math.Round(math.Atan2(d.Y, d.X) * 180 / math.Pi))
-	return (deg%360 + 360) % 360
-}
-
-func centre(q [4]detect.Point) detect.Point {
-	return q[0].Add(q[1]).Add(q[2]).Add(q[3]).Mul(0.25)
-}
-
-// inside reports whether p lies inside the convex quadrilateral q, whose
-// corners go round in either direction.
-func inside(q [4]detect.Point, p detect.Point) bool {
-	var pos, neg bool
-	for i := range q {
-		c := crossZ(q[(i+1)%4].Sub(q[i]), p.Sub(q[i]))
-		pos = pos || c > 0
-		neg = neg || c < 0
-	}
-	return !(pos && neg)
 }
 
 // clockGrid measures where the module boundaries of a symbol sampled

@@ -327,7 +327,7 @@ func (p *payload) barcode() symbology.Barcode {
 		}
 		str, _ := eci.Decode(d, s.b)
 		text = append(text, str...)
-		if d == eci.Binary || eci.ASCIICompatible(d) && hasControl(s.b) {
+		if d == eci.Binary || eci.ASCIICompatible(d) && symbology.HasControl(s.b) {
 			binary = true
 		} else {
 			textual = true
@@ -359,9 +359,7 @@ func (p *payload) barcode() symbology.Barcode {
 		}
 	}
 
-	switch {
-	case p.fnc1 == 1:
-		bc.ContentType = symbology.GS1
+	if p.fnc1 == 1 {
 		bc.GS1 = true
 		// GS1 data reads as its human-readable form,
 		// "(01)09506000134352(10)ABC"; Bytes keep the element string with
@@ -370,17 +368,8 @@ func (p *payload) barcode() symbology.Barcode {
 		if fields, err := gs1.Split(string(bc.Bytes)); err == nil {
 			bc.Text = gs1.FormatHRI(fields)
 		}
-	case unknown:
-		bc.ContentType = symbology.UnknownECI
-	case isISO15434(bc.Bytes):
-		bc.ContentType = symbology.ISO15434
-	case binary && textual:
-		bc.ContentType = symbology.Mixed
-	case binary:
-		bc.ContentType = symbology.Binary
-	default:
-		bc.ContentType = symbology.Text
 	}
+	bc.ContentType = symbology.ContentFacts{GS1: p.fnc1 == 1, UnknownECI: unknown, Binary: binary, Text: textual}.Type(bc.Bytes)
 
 	// Symbology identifier modifier (Annex F, Table F.1).
 	mod := 1
@@ -396,22 +385,3 @@ func (p *payload) barcode() symbology.Barcode {
 	bc.Identifier = "]Q" + strconv.Itoa(mod)
 	return bc
 }
-
-// hasControl reports whether b holds a C0 control character other than TAB,
-// LF and CR, which marks data as binary rather than text.
-func hasControl(b []byte) bool {
-	for _, c := range b {
-		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' {
-			return true
-		}
-	}
-	return false
-}
-
-// isISO15434 reports whether b starts like an ISO/IEC 15434 message:
-// "[)>" RS and a two-digit format indicator.
-func isISO15434(b []byte) bool {
-	return len(b) > 6 && string(b[:4]) == "[)>\x1e" && isDigit(b[4]) && isDigit(b[5])
-}
-
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }

@@ -156,7 +156,7 @@ func (r *symbolReader) scan(bin *matrix.Matrix, lum *image.Gray, p readPass) boo
 			bc.Corners[i] = bc.Corners[i].Mul(scale)
 		}
 		bc.Inverted = p.inverted
-		r.add(bc)
+		r.results = symbology.AppendNew(r.results, bc)
 		if len(r.results) >= r.limit {
 			return true
 		}
@@ -181,7 +181,7 @@ type placed struct {
 // be a symbol printed inside another (qrcode-2/16).
 func covered(found []placed, f detect.Finder) bool {
 	for _, p := range found {
-		if f.Module > 0.6*p.module && inside(p.quad, f.Center) {
+		if f.Module > 0.6*p.module && detect.Inside(p.quad, f.Center) {
 			return true
 		}
 	}
@@ -249,7 +249,7 @@ func (r *symbolReader) decodeTriple(bin *matrix.Matrix, lum *image.Gray, inverte
 				// top-right corner is the grid's bottom-left.
 				bc.Corners = [4]detect.Point{quad[0], quad[3], quad[2], quad[1]}
 			}
-			bc.Orientation = orientation(bc.Corners)
+			bc.Orientation = detect.Orientation(bc.Corners)
 			return bc, quad, true
 		}
 	}
@@ -350,40 +350,4 @@ func (r *symbolReader) grids(bin *matrix.Matrix, t triple, o outline, hasOutline
 		gs = append(gs, aff)
 	}
 	return gs
-}
-
-// add appends bc to the results unless it repeats one: the same text at an
-// overlapping place (found again by another pass).
-func (r *symbolReader) add(bc symbology.Barcode) {
-	c := centre(bc.Corners)
-	for _, o := range r.results {
-		if o.Text == bc.Text && string(o.Bytes) == string(bc.Bytes) && (inside(o.Corners, c) || inside(bc.Corners, centre(o.Corners))) {
-			return
-		}
-	}
-	r.results = append(r.results, bc)
-}
-
-// orientation returns the direction of a symbol's top edge, in whole
-// degrees clockwise from the image's x axis (y points down), 0 to 359.
-func orientation(q [4]detect.Point) int {
-	d := q[1].Sub(q[0])
-	deg := int(math.Round(math.Atan2(d.Y, d.X) * 180 / math.Pi))
-	return (deg%360 + 360) % 360
-}
-
-func centre(q [4]detect.Point) detect.Point {
-	return q[0].Add(q[1]).Add(q[2]).Add(q[3]).Mul(0.25)
-}
-
-// inside reports whether p lies inside the convex quadrilateral q, whose
-// corners go round in either direction.
-func inside(q [4]detect.Point, p detect.Point) bool {
-	var pos, neg bool
-	for i := range q {
-		c := crossZ(q[(i+1)%4].Sub(q[i]), p.Sub(q[i]))
-		pos = pos || c > 0
-		neg = neg || c < 0
-	}
-	return !(pos && neg)
 }

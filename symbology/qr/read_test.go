@@ -424,8 +424,8 @@ func TestOrientation(t *testing.T) {
 		{[4]detect.Point{{X: 0, Y: 0}, {X: 10, Y: 1}}, 6},
 	}
 	for _, tt := range tests {
-		if got := orientation(tt.q); got != tt.want {
-			t.Errorf("orientation(%v) = %d, want %d", tt.q, got, tt.want)
+		if got := detect.Orientation(tt.q); got != tt.want {
+			t.Errorf("detect.Orientation(%v) = %d, want %d", tt.q, got, tt.want)
 		}
 	}
 }

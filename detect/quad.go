@@ -1,0 +1,33 @@
+package detect
+
+import "math"
+
+// A symbol's outline is four corners in reading order: top-left,
+// top-right, bottom-right, bottom-left (symbology.Barcode.Corners).
+
+// Centre returns the mean of the four corners of q.
+func Centre(q [4]Point) Point {
+	return q[0].Add(q[1]).Add(q[2]).Add(q[3]).Mul(0.25)
+}
+
+// Inside reports whether p lies inside the convex quadrilateral q, whose
+// corners go round in either direction. Points on an edge are inside.
+func Inside(q [4]Point, p Point) bool {
+	var pos, neg bool
+	for i := range q {
+		e, d := q[(i+1)%4].Sub(q[i]), p.Sub(q[i])
+		c := e.X*d.Y - e.Y*d.X
+		pos = pos || c > 0
+		neg = neg || c < 0
+	}
+	return !(pos && neg)
+}
+
+// Orientation returns the direction of the top edge of q (from its first
+// corner to its second), in whole degrees clockwise from the image's x axis
+// (y points down), 0 to 359.
+func Orientation(q [4]Point) int {
+	d := q[1].Sub(q[0])
+	deg := int(math.Round(math.Atan2(d.Y, d.X) * 180 / math.Pi))
+	return (deg%360 + 360) % 360
+}
