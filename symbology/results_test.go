@@ -8,7 +8,7 @@ import (
 
 func TestAppendNew(t *testing.T) {
 	at := func(x float64) [4]detect.Point {
-		return [4]detect.Point{{x, 0}, {x + 10, 0}, {x + 10, 10}, {x, 10}}
+		return [4]detect.Point{{X: x}, {X: x + 10}, {X: x + 10, Y: 10}, {X: x, Y: 10}}
 	}
 	a := Barcode{Text: "A", Bytes: []byte("A"), Corners: at(0)}
 	var rs []Barcode
