@@ -12,7 +12,8 @@
 //     pixels apart when nothing is found, reads the image turned 90°
 //     (vertical lines) and the inverted image for light-on-dark symbols,
 //     walks each line's edges both ways, and reads a line that gave
-//     nothing once more sharpened.
+//     nothing once more sharpened, mildly, then strongly for symbols
+//     blurred until their thin elements nearly vanish.
 //   - Edges. A line's luminance profile, the mean of three adjacent pixel
 //     rows to quiet the noise of photos, is cut into elements at its
 //     edges: between each pair of alternating local extremes that differ

@@ -58,6 +58,10 @@ type edgeFinder struct {
 	thr    []int32   // per block: the threshold
 	ext    []extreme // the alternating extremes
 	pos    []float64 // element boundaries
+	// contrasted counts the edges of the last line found where the
+	// local contrast, not the floor, set the threshold: the edges of
+	// something printed, not of noise on a plain surface.
+	contrasted int
 }
 
 // find cuts profile p, the sum of rows pixel rows along a line, into
@@ -78,8 +82,13 @@ func (f *edgeFinder) find(p []int32, rows int, r *Row) {
 	if len(ext) > 0 && ext[0].v < ext[min(1, len(ext)-1)].v {
 		f.pos = append(f.pos, 0)
 	}
+	floor := int32(f.floor * float64(rows))
+	f.contrasted = 0
 	for j := 0; j+1 < len(ext); j++ {
 		f.pos = append(f.pos, f.crossing(p, ext[j], ext[j+1]))
+		if f.thr[ext[j].pos/f.block] > floor {
+			f.contrasted++
+		}
 	}
 	if len(ext) > 1 && ext[len(ext)-1].v < ext[len(ext)-2].v {
 		f.pos = append(f.pos, float64(n))

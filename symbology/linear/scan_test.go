@@ -287,3 +287,104 @@ func BenchmarkScanEmpty(b *testing.B) {
 		})
 	}
 }
+
+// blurredModules are the element widths, in modules, of a symbol with
+// Code 128's runs of one-module elements between wide bars.
+var blurredModules = []int{2, 1, 1, 2, 1, 4, 1, 2, 3, 2, 2, 1, 2, 1, 3, 2, 1, 2, 1, 2, 3, 2, 2, 1, 3, 1, 1, 2, 2, 2, 2, 2, 3, 2, 1, 1, 3, 1, 1, 2, 2, 2, 3, 1, 1, 2, 2}
+
+// blurredScene draws the elements of modules, bar first, at two pixels
+// per module blurred by 0.8 of a module, across a 300×9 image.
+func blurredScene(modules []int) (*image.Gray, []int) {
+	var mods []bool
+	for i, n := range modules {
+		for range n {
+			mods = append(mods, i%2 == 0)
+		}
+	}
+	return lineartest.Scene{Width: 300, Height: 9, Modules: mods, Module: 2, Quiet: 10, BarHeight: 40, Blur: 0.8 * 2, Noise: 1, Background: 220}.Render(), modules
+}
+
+// TestScanStrongSharpen cuts a line of blurredScene: unsharpened and
+// mildly sharpened, blur merges some of the thin elements into their
+// neighbours; strongly sharpened, with the threshold raised against
+// amplified noise, every element is found, within half a module of its
+// width, and the quiet zones stay whole.
+func TestScanStrongSharpen(t *testing.T) {
+	g, modules := blurredScene(blurredModules)
+	const px = 2
+	s := &scanner{g: g, lines: g.Rect.Dy(), length: g.Rect.Dx()}
+	s.ef = edgeFinder{fraction: contrastFraction, floor: minSwing}
+	s.prof = make([]int32, s.length)
+	rows := s.profile(4)
+	var r Row
+	s.ef.find(s.prof, rows, &r)
+	if len(r.W) == len(modules)+2 {
+		t.Errorf("unsharpened: every element found; the test no longer needs sharpening")
+	}
+	s.sharpen(mildSharpen, rows)
+	s.ef.find(s.sharp, rows, &r)
+	if len(r.W) == len(modules)+2 {
+		t.Errorf("mildly sharpened: every element found; the test no longer needs the strong mask")
+	}
+	s.sharpen(strongSharpen, rows)
+	s.ef.floor = minSwing * strongNoise
+	s.ef.find(s.sharp, rows, &r)
+	if len(r.W) != len(modules)+2 {
+		t.Fatalf("strongly sharpened: %d elements, want %d: %v", len(r.W), len(modules)+2, r.W)
+	}
+	for i, n := range modules {
+		if got := r.W[i+1] / px; math.Abs(got-float64(n)) > 0.5 {
+			t.Errorf("element %d of %d modules measures %.2f", i, n, got)
+		}
+	}
+	for _, q := range s.sharp {
+		if q < 0 || q > int32(255*rows) {
+			t.Fatalf("sharpened profile leaves the range of luminance: %d", q)
+		}
+	}
+}
+
+// TestScanStrongGate checks when a line that reads nothing is read again
+// strongly sharpened: only when it has minStrongElements elements or more
+// and the strong mask splits some of them. A line across a blurred symbol
+// is read four ways (its edges walked forwards and backwards, mildly and
+// strongly sharpened); a line across 13 of its elements, too few for a
+// symbol, across a sharp symbol, whose elements the mask cannot split, or
+// across a plain surface whose noise cuts it into some seventy elements,
+// none of print, three. Each way decodes in four directions and
+// polarities.
+func TestScanStrongGate(t *testing.T) {
+	blurred, _ := blurredScene(blurredModules)
+	short, _ := blurredScene(blurredModules[34:47]) // from a bar to a bar
+	// Three toy symbols side by side: 23 bars and spaces, more than
+	// minStrongElements.
+	var three []bool
+	for k := range 3 {
+		if k > 0 {
+			three = append(three, false)
+		}
+		three = append(three, toyModules...)
+	}
+	sharp := lineartest.Scene{Width: 200, Height: 9, Modules: three, Module: 3, Quiet: 5, BarHeight: 40, Background: 220}.Render()
+	blank := lineartest.Scene{Width: 300, Height: 9, Background: 150, Noise: 6, Blur: 1}.Render()
+	for _, c := range []struct {
+		name string
+		g    *image.Gray
+		want int
+	}{
+		{"blurred", blurred, 16},
+		{"short", short, 12},
+		{"sharp", sharp, 12},
+		{"blank", blank, 12},
+	} {
+		calls := 0
+		s := &scanner{g: c.g, thorough: true, lines: c.g.Rect.Dy(), length: c.g.Rect.Dx()}
+		s.dec = func(r *Row, hits []Hit) []Hit { calls++; return hits }
+		s.ef = edgeFinder{fraction: contrastFraction, floor: minSwing}
+		s.prof = make([]int32, s.length)
+		s.line(4)
+		if calls != c.want {
+			t.Errorf("%s: %d decodes, want %d", c.name, calls, c.want)
+		}
+	}
+}
