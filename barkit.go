@@ -123,30 +123,45 @@ func Scan(img image.Image, opts ScanOptions) ([]Barcode, error) {
 	}
 	src := binarize.NewSource(img)
 	ropts := symbology.ReadOptions{Fast: opts.Fast, MaxResults: limit}
-	now := time.Now().UnixMilli()
-	frame := Size{b.Dx(), b.Dy()}
-	out := []Barcode{}
+	// One symbol can be found by two readers (a Compact PDF417 by the
+	// pdf417 and compact-pdf417 readers): AppendNew keeps it once.
+	var found []symbology.Barcode
+readers:
 	for _, info := range infos {
 		if info.Read == nil {
 			continue
 		}
 		for _, r := range info.Read(src, ropts) {
-			if len(out) == limit {
-				return out, nil
+			if r.Symbology == "" {
+				r.Symbology = info.ID
 			}
-			bc := fromResult(r, info, frame, b.Min, now)
-			if !opts.NoParse {
-				bc.Parsed = content.Parse(bc.Data, bc.Symbology)
+			if found = symbology.AppendNew(found, r); len(found) == limit {
+				break readers
 			}
-			out = append(out, bc)
 		}
+	}
+	now := time.Now().UnixMilli()
+	frame := Size{b.Dx(), b.Dy()}
+	out := make([]Barcode, 0, len(found))
+	for _, r := range found {
+		bc := fromResult(r, frame, b.Min, now)
+		if !opts.NoParse {
+			bc.Parsed = content.Parse(bc.Data, bc.Symbology)
+		}
+		out = append(out, bc)
 	}
 	return out, nil
 }
 
 // fromResult turns a reader's result into a Barcode, moving corners from the
-// luminance plane (origin 0,0) into img's coordinates.
-func fromResult(r symbology.Barcode, info symbology.Info, frame Size, origin image.Point, now int64) Barcode {
+// luminance plane (origin 0,0) into img's coordinates. r.Symbology is the
+// id of the symbology the reader found, which may be a variant of the one it
+// was asked for (compact-pdf417 from the pdf417 reader).
+func fromResult(r symbology.Barcode, frame Size, origin image.Point, now int64) Barcode {
+	name := r.Symbology
+	if info, ok := symbology.Lookup(r.Symbology); ok {
+		name = info.Name
+	}
 	pt := func(i int) Point {
 		return Point{r.Corners[i].X + float64(origin.X), r.Corners[i].Y + float64(origin.Y)}
 	}
@@ -160,8 +175,8 @@ func fromResult(r symbology.Barcode, info symbology.Info, frame Size, origin ima
 	}
 	return Barcode{
 		Data:                text,
-		Symbology:           info.ID,
-		SymbologyName:       info.Name,
+		Symbology:           r.Symbology,
+		SymbologyName:       name,
 		RawBytes:            r.Bytes,
 		ContentType:         string(r.ContentType),
 		IsGS1:               r.GS1,

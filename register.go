@@ -6,5 +6,6 @@ import (
 	_ "github.com/barkit/barkit/symbology/code128"
 	_ "github.com/barkit/barkit/symbology/datamatrix"
 	_ "github.com/barkit/barkit/symbology/ean"
+	_ "github.com/barkit/barkit/symbology/pdf417"
 	_ "github.com/barkit/barkit/symbology/qr"
 )

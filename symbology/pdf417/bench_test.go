@@ -1,0 +1,95 @@
+package pdf417
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/barkit/barkit/binarize"
+	"github.com/barkit/barkit/symbology"
+)
+
+// benchText is a shipping-label-like message of text, digits and
+// punctuation, about 300 characters.
+var benchText = strings.Repeat("SHIP TO: ACME Corp., 1234 Industrial Way, Springfield 62704; PO# 4500012345 / qty 12 @ 9.95 ", 3)
+
+// BenchmarkDecodePhoto reads a photograph-like image of a 6-column PDF417
+// symbol of about 300 characters: 3-pixel modules, turned 4°, seen in
+// perspective, blurred, noisy and unevenly lit (photo), in thorough mode.
+func BenchmarkDecodePhoto(b *testing.B) {
+	c, err := Encode(benchText, Options{Columns: 6})
+	if err != nil {
+		b.Fatal(err)
+	}
+	img := photo(c.Modules, 3, 3, 4, 0.1, 1.5, 15, 1)
+	if got := read(kindFull, binarize.NewSource(img), symbology.ReadOptions{}); len(got) != 1 || got[0].Text != benchText {
+		b.Fatalf("the photo reads as %d symbols", len(got))
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		read(kindFull, binarize.NewSource(img), symbology.ReadOptions{})
+	}
+}
+
+// BenchmarkScan reads the images of each corpus folder, one after another,
+// in thorough mode; ns/op is per image.
+func BenchmarkScan(b *testing.B) {
+	for folder, k := range corpusFolders {
+		b.Run(folder, func(b *testing.B) {
+			samples := loadCorpusFolder(b, folder)
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				readAll(samples[i%len(samples)].lum, symbology.ReadOptions{}, k)
+				i++
+			}
+		})
+	}
+}
+
+// BenchmarkReadFalsePositives reads the images of falsepositives-1, which
+// hold no symbol, for all three kinds in thorough mode: the cost every scan
+// of a photo without a PDF417 pays. ns/op is per image.
+func BenchmarkReadFalsePositives(b *testing.B) {
+	samples := loadCorpusFolder(b, "falsepositives-1")
+	for _, k := range []kind{kindFull, kindCompact, kindMicro} {
+		b.Run(k.id(), func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				readAll(samples[i%len(samples)].lum, symbology.ReadOptions{}, k)
+				i++
+			}
+		})
+	}
+}
+
+// BenchmarkEncode writes the shipping-label message as PDF417, and a short
+// one as MicroPDF417.
+func BenchmarkEncode(b *testing.B) {
+	b.Run("pdf417", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := Encode(benchText, Options{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("micro", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := Encode("PO# 4500012345", Options{Micro: true}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// BenchmarkCompact runs the compaction search alone over the largest
+// message a symbol holds in Text compaction.
+func BenchmarkCompact(b *testing.B) {
+	data := []byte(strings.Repeat("Mixed text 1234567890 and more, ", 60))[:1800]
+	b.ReportAllocs()
+	for b.Loop() {
+		compact(data, false)
+	}
+}

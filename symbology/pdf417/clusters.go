@@ -1,0 +1,158 @@
+package pdf417
+
+import (
+	"math"
+	"slices"
+)
+
+// A symbol character is 17 modules wide: four bars and four spaces, bar
+// first, each 1 to 6 modules (ISO/IEC 15438:2015 §5.3.1). The 929 codeword
+// values are drawn from three disjoint sets of characters, the clusters 0, 3
+// and 6, named after the cluster number (b1 - b2 + b3 - b4 + 9) mod 9 of the
+// bar widths b1..b4 that every character of the set shares (§5.3.1). Row r
+// of a PDF417 symbol uses cluster 3·(r mod 3); MicroPDF417 rows cycle through
+// them too. Clusters are held here by index, 0 to 2.
+
+const (
+	moduleCount  = 17  // modules per symbol character
+	elementCount = 8   // bars and spaces per symbol character
+	valueCount   = 929 // codeword values 0-928
+)
+
+// charPatterns[k][v] is the symbol character of value v in cluster index k as
+// a 17-bit module pattern: bit 16 is the first (leftmost) module, 1 is dark.
+var charPatterns [3][valueCount]uint32
+
+// sortedPatterns lists every pattern of charPatterns in increasing order, and
+// sortedCodes[i] = k·929 + v names the cluster index k and value v of
+// sortedPatterns[i], for lookup by binary search.
+var (
+	sortedPatterns []uint32
+	sortedCodes    []uint16
+)
+
+func init() {
+	type entry struct {
+		pattern uint32
+		code    uint16
+	}
+	entries := make([]entry, 0, 3*valueCount)
+	for v, row := range symbolChars {
+		for k, seq := range row {
+			p := widthsToPattern(seqWidths(seq))
+			charPatterns[k][v] = p
+			entries = append(entries, entry{p, uint16(k*valueCount + v)})
+		}
+	}
+	slices.SortFunc(entries, func(a, b entry) int { return int(a.pattern) - int(b.pattern) })
+	sortedPatterns = make([]uint32, len(entries))
+	sortedCodes = make([]uint16, len(entries))
+	for i, e := range entries {
+		sortedPatterns[i] = e.pattern
+		sortedCodes[i] = e.code
+	}
+}
+
+// seqWidths splits a bar-space sequence written as decimal digits
+// (31111136) into its element widths.
+func seqWidths(seq uint32) []int {
+	var w []int
+	for ; seq > 0; seq /= 10 {
+		w = append(w, int(seq%10))
+	}
+	slices.Reverse(w)
+	return w
+}
+
+// widthsToPattern turns element widths, bar first, into a module pattern
+// with the first module in the highest bit.
+func widthsToPattern(w []int) uint32 {
+	var p uint32
+	dark := uint32(1)
+	for _, n := range w {
+		for range n {
+			p = p<<1 | dark
+		}
+		dark ^= 1
+	}
+	return p
+}
+
+// clusterNumber returns the cluster number (b1 - b2 + b3 - b4 + 9) mod 9 of
+// the element widths of a symbol character, bar first (§5.3.1).
+func clusterNumber(w []int) int {
+	return ((w[0]-w[2]+w[4]-w[6])%9 + 9) % 9
+}
+
+// lookupPattern returns the value and cluster index of a 17-bit module
+// pattern, if it is a symbol character.
+func lookupPattern(p uint32) (value, cluster int, ok bool) {
+	i, found := slices.BinarySearch(sortedPatterns, p)
+	if !found {
+		return 0, 0, false
+	}
+	c := int(sortedCodes[i])
+	return c % valueCount, c / valueCount, true
+}
+
+// charWidths returns the eight element widths of value v in cluster index k.
+func charWidths(k, v int) [elementCount]int {
+	var w [elementCount]int
+	seq := symbolChars[v][k]
+	for i := elementCount - 1; i >= 0; i-- {
+		w[i] = int(seq % 10)
+		seq /= 10
+	}
+	return w
+}
+
+// closestChar returns the value in cluster index k whose element widths
+// are nearest, in the least-squares sense, to the widths w scaled to 17
+// modules, and that distance. It is the fallback for characters whose
+// sampled modules spell no character: blur and ink spread move edges by
+// fractions of a module, which sampling rounds the wrong way, while the
+// nearest character by widths is usually the one printed.
+func closestChar(w []int32, k int) (value int, dist float64) {
+	total := 0
+	for _, x := range w[:elementCount] {
+		total += int(x)
+	}
+	if total == 0 {
+		return 0, math.Inf(1)
+	}
+	var x [elementCount]float64
+	for i := range x {
+		x[i] = float64(w[i]) * moduleCount / float64(total)
+	}
+	best, bestD := 0, math.Inf(1)
+	for v := range valueCount {
+		e := &charWidthTable[k][v]
+		d := 0.0
+		for i := range x {
+			t := x[i] - float64(e[i])
+			d += t * t
+			if d >= bestD {
+				break
+			}
+		}
+		if d < bestD {
+			best, bestD = v, d
+		}
+	}
+	return best, bestD
+}
+
+// charWidthTable[k][v] holds the element widths of value v in cluster
+// index k.
+var charWidthTable [3][valueCount][elementCount]int8
+
+func init() {
+	for k := range 3 {
+		for v := range valueCount {
+			w := charWidths(k, v)
+			for i := range w {
+				charWidthTable[k][v][i] = int8(w[i])
+			}
+		}
+	}
+}

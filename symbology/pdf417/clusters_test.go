@@ -1,0 +1,133 @@
+package pdf417
+
+import (
+	"math"
+	"testing"
+)
+
+// TestSymbolChars checks the structure of every symbol character of the
+// transcribed table (ISO/IEC 15438:2015 Annex A): four bars and four
+// spaces, bar first, each 1 to 6 modules, 17 modules in all, the cluster
+// number (b1 - b2 + b3 - b4 + 9) mod 9 of the column it stands in, and no
+// pattern twice in the whole table.
+func TestSymbolChars(t *testing.T) {
+	seen := make(map[uint32]string)
+	for v, row := range symbolChars {
+		for k, seq := range row {
+			w := seqWidths(seq)
+			if len(w) != elementCount {
+				t.Errorf("value %d cluster %d: %d has %d elements, want 8", v, 3*k, seq, len(w))
+				continue
+			}
+			sum := 0
+			for _, x := range w {
+				if x < 1 || x > 6 {
+					t.Errorf("value %d cluster %d: %d has an element of %d modules", v, 3*k, seq, x)
+				}
+				sum += x
+			}
+			if sum != moduleCount {
+				t.Errorf("value %d cluster %d: %d spans %d modules, want 17", v, 3*k, seq, sum)
+			}
+			if c := clusterNumber(w); c != 3*k {
+				t.Errorf("value %d: %d in the column of cluster %d has cluster number %d", v, seq, 3*k, c)
+			}
+			p := widthsToPattern(w)
+			if p>>16 != 1 || p&1 != 0 {
+				t.Errorf("value %d cluster %d: pattern %017b does not start with a bar and end with a space", v, 3*k, p)
+			}
+			name := "value " + itoa(v) + " cluster " + itoa(3*k)
+			if prev, dup := seen[p]; dup {
+				t.Errorf("%s repeats the pattern of %s", name, prev)
+			}
+			seen[p] = name
+		}
+	}
+	if len(seen) != 3*valueCount {
+		t.Errorf("%d distinct patterns, want %d", len(seen), 3*valueCount)
+	}
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b []byte
+	for ; n > 0; n /= 10 {
+		b = append([]byte{byte('0' + n%10)}, b...)
+	}
+	return string(b)
+}
+
+// TestLookupPattern checks that the sorted lookup table finds every
+// character and nothing else.
+func TestLookupPattern(t *testing.T) {
+	for k := range 3 {
+		for v := range valueCount {
+			gv, gk, ok := lookupPattern(charPatterns[k][v])
+			if !ok || gv != v || gk != k {
+				t.Fatalf("lookup of value %d cluster %d gave %d, %d, %v", v, 3*k, gv, 3*gk, ok)
+			}
+		}
+	}
+	for _, p := range []uint32{0, 1, 0x1FFFF, 0x10000, widthsToPattern([]int{1, 1, 1, 1, 1, 1, 1, 10})} {
+		if _, _, ok := lookupPattern(p); ok {
+			t.Errorf("lookup of %017b succeeded", p)
+		}
+	}
+}
+
+// TestSampleChar checks the module-sampling decoder on every character,
+// drawn at several module sizes, and with its edges moved by up to a third
+// of a module.
+func TestSampleChar(t *testing.T) {
+	for _, scale := range []int32{1, 3, 6} {
+		for k := range 3 {
+			for v := range valueCount {
+				w := charWidths(k, v)
+				var runs [elementCount]int32
+				for i, x := range w {
+					runs[i] = int32(x) * scale
+				}
+				if scale == 6 {
+					// Ink spread: bars 2/6 of a module wider, spaces narrower.
+					for i := range runs {
+						if i%2 == 0 {
+							runs[i] += 2
+						} else {
+							runs[i] -= 2
+						}
+					}
+				}
+				gv, gk, ok := sampleChar(runs[:])
+				if !ok || gv != v || gk != k {
+					t.Fatalf("scale %d: value %d cluster %d read as %d, %d, %v", scale, v, 3*k, gv, 3*gk, ok)
+				}
+			}
+		}
+	}
+}
+
+// TestClosestChar checks the nearest-character fallback: exact widths give
+// the character itself at distance 0, and widths off by fractions of a
+// module that sampling reads wrong still give it.
+func TestClosestChar(t *testing.T) {
+	for k := range 3 {
+		for v := 0; v < valueCount; v += 7 {
+			w := charWidths(k, v)
+			var runs [elementCount]int32
+			for i, x := range w {
+				runs[i] = int32(x) * 10
+			}
+			if got, d := closestChar(runs[:], k); got != v || d != 0 {
+				t.Fatalf("value %d cluster %d: closest %d at %v", v, 3*k, got, d)
+			}
+			// Move one inner edge by 4/10 of a module.
+			runs[2] += 4
+			runs[3] -= 4
+			if got, d := closestChar(runs[:], k); got != v || d > maxClosest || math.IsNaN(d) {
+				t.Fatalf("value %d cluster %d with a moved edge: closest %d at %v", v, 3*k, got, d)
+			}
+		}
+	}
+}

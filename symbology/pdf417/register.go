@@ -1,0 +1,33 @@
+package pdf417
+
+import "github.com/barkit/barkit/symbology"
+
+func init() {
+	symbology.Register(symbology.Info{
+		ID:      "pdf417",
+		Name:    "PDF417",
+		Format:  "PDF417",
+		Kind:    symbology.Stacked,
+		Aliases: []string{"PDF-417", "PDF 417"},
+		Read:    reader(kindFull),
+		Write:   writer(kindFull),
+	})
+	symbology.Register(symbology.Info{
+		ID:      "compact-pdf417",
+		Name:    "Compact PDF417",
+		Format:  "CompactPDF417",
+		Kind:    symbology.Stacked,
+		Aliases: []string{"Truncated PDF417", "PDF417 Truncated"},
+		Read:    reader(kindCompact),
+		Write:   writer(kindCompact),
+	})
+	symbology.Register(symbology.Info{
+		ID:      "micro-pdf417",
+		Name:    "MicroPDF417",
+		Format:  "MicroPDF417",
+		Kind:    symbology.Stacked,
+		Aliases: []string{"Micro PDF417", "MPDF417"},
+		Read:    reader(kindMicro),
+		Write:   writer(kindMicro),
+	})
+}
