@@ -7,12 +7,12 @@ import (
 )
 
 // AppendNew appends bc to results unless it repeats one of them: the same
-// content (text and bytes) at an overlapping place, as when a reader finds
-// one symbol again in another pass.
+// content (text, bytes and structured-append position) at an overlapping
+// place, as when a reader finds one symbol again in another pass.
 func AppendNew(results []Barcode, bc Barcode) []Barcode {
 	c := detect.Centre(bc.Corners)
 	for _, o := range results {
-		if o.Text == bc.Text && bytes.Equal(o.Bytes, bc.Bytes) &&
+		if o.Text == bc.Text && bytes.Equal(o.Bytes, bc.Bytes) && o.Sequence == bc.Sequence &&
 			(detect.Inside(o.Corners, c) || detect.Inside(bc.Corners, detect.Centre(o.Corners))) {
 			return results
 		}

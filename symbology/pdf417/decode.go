@@ -416,7 +416,7 @@ func (p *payload) barcode(id string) symbology.Barcode {
 		}
 		str, _ := eci.Decode(d, s.b)
 		text = append(text, str...)
-		if d == eci.Binary || eci.ASCIICompatible(d) && hasControl(s.b) {
+		if d == eci.Binary || eci.ASCIICompatible(d) && symbology.HasControl(s.b) {
 			binary = true
 		} else {
 			textual = true
@@ -428,18 +428,7 @@ func (p *payload) barcode(id string) symbology.Barcode {
 			bc.Segments = append(bc.Segments, symbology.Segment{ECI: s.eci, Bytes: append([]byte(nil), s.b...)})
 		}
 	}
-	switch {
-	case unknown:
-		bc.ContentType = symbology.UnknownECI
-	case isISO15434(bc.Bytes):
-		bc.ContentType = symbology.ISO15434
-	case binary && textual:
-		bc.ContentType = symbology.Mixed
-	case binary:
-		bc.ContentType = symbology.Binary
-	default:
-		bc.ContentType = symbology.Text
-	}
+	bc.ContentType = symbology.ContentFacts{UnknownECI: unknown, Binary: binary, Text: textual}.Type(bc.Bytes)
 	if m := p.macro; m != nil {
 		bc.Sequence = symbology.Sequence{Index: m.SegmentIndex, Count: m.SegmentCount, ID: m.FileID}
 		if bc.Sequence.Count == 0 && m.Last {
@@ -448,25 +437,6 @@ func (p *payload) barcode(id string) symbology.Barcode {
 	}
 	return bc
 }
-
-// hasControl reports whether b holds a C0 control character other than TAB,
-// LF and CR, which marks data as binary rather than text.
-func hasControl(b []byte) bool {
-	for _, c := range b {
-		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' {
-			return true
-		}
-	}
-	return false
-}
-
-// isISO15434 reports whether b starts like an ISO/IEC 15434 message:
-// "[)>" RS and a two-digit format indicator.
-func isISO15434(b []byte) bool {
-	return len(b) > 6 && string(b[:4]) == "[)>\x1e" && isDigit(b[4]) && isDigit(b[5])
-}
-
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // correct runs Reed–Solomon error correction over a symbol's codewords
 // (data then nEC check codewords, GF(929), ISO/IEC 15438:2015 §5.7) with

@@ -318,3 +318,5 @@ func Merge(parts []symbology.Barcode) (symbology.Barcode, error) {
 	bc.Sequence = symbology.Sequence{}
 	return bc, nil
 }
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }

@@ -1,8 +1,6 @@
 package pdf417
 
 import (
-	"math"
-
 	"github.com/barkit/barkit/binarize"
 	"github.com/barkit/barkit/detect"
 	"github.com/barkit/barkit/symbology"
@@ -185,8 +183,8 @@ func (r *symbolReader) scan(vw *view, p readPass) {
 		}
 		bc.Mirrored = rd.mirrored
 		bc.Inverted = p.inverted
-		bc.Orientation = orientation(bc.Corners)
-		r.add(bc)
+		bc.Orientation = detect.Orientation(bc.Corners)
+		r.results = symbology.AppendNew(r.results, bc)
 		if len(r.results) >= r.limit {
 			return
 		}
@@ -202,7 +200,7 @@ func (r *symbolReader) accepts(id string) bool {
 
 // covered reports whether a candidate lies inside a symbol already decoded.
 func covered(found [][4]detect.Point, c *candidate) bool {
-	m := centre(c.quad)
+	m := detect.Centre(c.quad)
 	if c.left == nil || c.right == nil {
 		// A lone edge: its middle.
 		e := c.left
@@ -212,47 +210,9 @@ func covered(found [][4]detect.Point, c *candidate) bool {
 		m = e.a.Add(e.b).Mul(0.5).Add(e.in.Mul(2 * e.module))
 	}
 	for _, q := range found {
-		if inside(q, m) {
+		if detect.Inside(q, m) {
 			return true
 		}
 	}
 	return false
-}
-
-// add appends bc to the results unless it repeats one: the same content
-// at an overlapping place.
-func (r *symbolReader) add(bc symbology.Barcode) {
-	c := centre(bc.Corners)
-	for _, o := range r.results {
-		if o.Text == bc.Text && string(o.Bytes) == string(bc.Bytes) && o.Sequence == bc.Sequence &&
-			(inside(o.Corners, c) || inside(bc.Corners, centre(o.Corners))) {
-			return
-		}
-	}
-	r.results = append(r.results, bc)
-}
-
-// orientation returns the direction of a symbol's top edge, in whole
-// degrees clockwise from the image's x axis (y points down), 0 to 359.
-func orientation(q [4]detect.Point) int {
-	d := q[1].Sub(q[0])
-	deg := int(math.Round(math.Atan2(d.Y, d.X) * 180 / math.Pi))
-	return (deg%360 + 360) % 360
-}
-
-func centre(q [4]detect.Point) detect.Point {
-	return q[0].Add(q[1]).Add(q[2]).Add(q[3]).Mul(0.25)
-}
-
-// inside reports whether p lies inside the convex quadrilateral q, whose
-// corners go round in either direction.
-func inside(q [4]detect.Point, p detect.Point) bool {
-	var pos, neg bool
-	for i := range q {
-		a, b := q[(i+1)%4].Sub(q[i]), p.Sub(q[i])
-		c := a.X*b.Y - a.Y*b.X
-		pos = pos || c > 0
-		neg = neg || c < 0
-	}
-	return !(pos && neg)
 }
