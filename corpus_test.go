@@ -428,16 +428,23 @@ func scanAll(t *testing.T, samples []sample, e expectation, opts barkit.ScanOpti
 	slices.Sort(r.failures)
 }
 
-// BenchmarkScan scans each QR corpus folder at rotation 0 in thorough mode,
-// one image after another; ns/op is per image.
+// BenchmarkScan scans each corpus folder that has a registered reader, at
+// rotation 0 in thorough mode, for the folder's symbology, one image after
+// another: ns/op is per image (STYLE.md item 8). Select folders with
+// -bench 'Scan/qrcode'.
 func BenchmarkScan(b *testing.B) {
-	for _, folder := range []string{"qrcode-1", "qrcode-2", "qrcode-3", "qrcode-4", "qrcode-5", "qrcode-6"} {
-		b.Run(folder, func(b *testing.B) {
-			if _, err := os.Stat(filepath.Join(corpusDir, "zxing-cpp", folder)); err != nil {
-				b.Skip("corpus not available")
-			}
-			samples := loadFolder(b, folder)
-			opts := barkit.ScanOptions{Symbologies: []string{"qr"}, NoParse: true}
+	exps := loadExpectations(b)
+	for _, e := range exps {
+		if e.rotation != 0 || strings.Contains(e.options, "structured_append") {
+			continue
+		}
+		ids, ok := symbologiesFor(e)
+		if !ok {
+			continue
+		}
+		b.Run(e.folder, func(b *testing.B) {
+			samples := loadFolder(b, e.folder)
+			opts := barkit.ScanOptions{Symbologies: ids, NoParse: true}
 			b.ReportAllocs()
 			i := 0
 			for b.Loop() {
