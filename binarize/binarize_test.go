@@ -393,3 +393,22 @@ func TestEnlarge(t *testing.T) {
 		t.Error("Enlarge(1) changed the matrix")
 	}
 }
+
+func TestMemo(t *testing.T) {
+	type key struct{ fast bool }
+	src := NewSource(image.NewGray(image.Rect(0, 0, 4, 4)))
+	calls := 0
+	f := func() any { calls++; return calls }
+	if v := src.Memo(key{false}, f); v != 1 {
+		t.Fatalf("first Memo = %v", v)
+	}
+	if v := src.Memo(key{false}, f); v != 1 || calls != 1 {
+		t.Fatalf("second Memo = %v after %d calls, want the remembered 1", v, calls)
+	}
+	if v := src.Memo(key{true}, f); v != 2 {
+		t.Fatalf("other key = %v, want a new value", v)
+	}
+	if v := NewSource(src.Lum).Memo(key{false}, f); v != 3 {
+		t.Fatalf("other source = %v, want a new value", v)
+	}
+}

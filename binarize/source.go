@@ -24,8 +24,37 @@ type Source struct {
 	invOnce [numMethods]sync.Once
 	inv     [numMethods]*matrix.Matrix
 
-	mu   sync.Mutex      // guards down
+	mu   sync.Mutex      // guards down and memo
 	down map[int]*Source // downscaled views by factor
+	memo map[any]any     // readers' shared work, by key (see Memo)
+}
+
+// Memo returns the value remembered under key for this image, or calls f,
+// remembers its value and returns it. It lets the readers of one image share
+// work: symbologies registered under several ids (EAN-13, UPC-A, ...) or
+// variants read from one scan (PDF417 and Compact PDF417) compute it once.
+// Keys should be values of a type unexported by the package that uses
+// them, so packages cannot collide. The value is shared by every caller
+// and must not be modified. Two calls for one key at the same time may both
+// call f; the first value stored is kept and returned to both.
+func (s *Source) Memo(key any, f func() any) any {
+	s.mu.Lock()
+	v, ok := s.memo[key]
+	s.mu.Unlock()
+	if ok {
+		return v
+	}
+	v = f()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if old, ok := s.memo[key]; ok {
+		return old
+	}
+	if s.memo == nil {
+		s.memo = make(map[any]any)
+	}
+	s.memo[key] = v
+	return v
 }
 
 // Method is a binarization method. The zero value is Local, the method

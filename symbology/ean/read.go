@@ -6,15 +6,16 @@ import (
 	"github.com/barkit/barkit/symbology/linear"
 )
 
-// scans remembers recent scans: the readers of EAN-13, UPC-A, EAN-8 and
-// UPC-E, called one after another on one image, share one scan.
-var scans linear.Memo[[]linear.Result]
+// scanKey names an EAN/UPC scan in a Source's memo: the readers of EAN-13,
+// UPC-A, EAN-8 and UPC-E, called one after another on one image, share one
+// scan.
+type scanKey struct{ fast bool }
 
 // scan returns every EAN/UPC symbol in src, read in the given mode.
 func scan(src *binarize.Source, fast bool) []linear.Result {
-	return scans.Do(src, fast, func() []linear.Result {
+	return src.Memo(scanKey{fast}, func() any {
 		return linear.Scan(src, symbology.ReadOptions{Fast: fast}, decodeRow)
-	})
+	}).([]linear.Result)
 }
 
 // reader returns the ReadFunc of one registered id: the results of kind k

@@ -41,6 +41,6 @@
 //     in image pixels; its orientation is the lines' direction corrected
 //     by the slant of the symbol's ends fitted through every line's hit.
 //
-// Memo lets the readers of one symbology registered under several ids
-// share one scan of an image.
+// The readers of one symbology registered under several ids share one scan
+// of an image through binarize.Source.Memo.
 package linear

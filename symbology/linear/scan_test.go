@@ -3,7 +3,6 @@ package linear
 import (
 	"image"
 	"math"
-	"runtime"
 	"testing"
 
 	"github.com/barkit/barkit/binarize"
@@ -236,36 +235,6 @@ func TestScanEdgeCases(t *testing.T) {
 	if res := Scan(src, symbology.ReadOptions{MaxResults: 1}, toyDecoder); len(res) != 1 {
 		t.Errorf("MaxResults 1: %d results", len(res))
 	}
-}
-
-// TestMemo checks that a Memo computes once per source and mode, and lets
-// sources go.
-func TestMemo(t *testing.T) {
-	var m Memo[int]
-	calls := 0
-	f := func() int { calls++; return calls }
-	a, b := binarize.NewSource(image.NewGray(image.Rect(0, 0, 1, 1))), binarize.NewSource(image.NewGray(image.Rect(0, 0, 1, 1)))
-	if m.Do(a, false, f) != 1 || m.Do(a, false, f) != 1 || m.Do(a, true, f) != 2 || m.Do(b, false, f) != 3 || m.Do(a, false, f) != 1 {
-		t.Errorf("memo: %d calls", calls)
-	}
-	if m.Do(nil, false, f) != 4 || m.Do(nil, false, f) != 5 {
-		t.Error("a nil source was remembered")
-	}
-	// A remembered source no longer used is collected.
-	collected := make(chan bool, 1)
-	c := binarize.NewSource(image.NewGray(image.Rect(0, 0, 1, 1)))
-	runtime.AddCleanup(c, func(ch chan bool) { ch <- true }, collected)
-	m.Do(c, false, f)
-	c = nil
-	for range 10 {
-		runtime.GC()
-		select {
-		case <-collected:
-			return
-		default:
-		}
-	}
-	t.Error("a source the memo remembers was not collected")
 }
 
 // BenchmarkScanEmpty scans a 640×480 photograph without a symbol, the most

@@ -42,8 +42,8 @@ func read(k kind, src *binarize.Source, opts symbology.ReadOptions) []symbology.
 	if limit <= 0 {
 		limit = defaultMaxResults
 	}
-	r := &symbolReader{kind: k, thorough: !opts.Fast, limit: limit}
-	for _, p := range r.passes(src) {
+	r := &symbolReader{kind: k, thorough: !opts.Fast, limit: limit, src: src}
+	for pi, p := range r.passes(src) {
 		if p.lastResort && len(r.results) > 0 {
 			continue
 		}
@@ -56,7 +56,7 @@ func read(k kind, src *binarize.Source, opts symbology.ReadOptions) []symbology.
 			continue
 		}
 		vw := &view{bin: bin, lum: s.Lum, inverted: p.inverted}
-		r.scan(vw, p)
+		r.scan(vw, p, pi)
 		if len(r.results) >= r.limit {
 			break
 		}
@@ -71,6 +71,7 @@ type symbolReader struct {
 	limit    int
 	results  []symbology.Barcode
 	s        scratch
+	src      *binarize.Source // whose memo holds the edges of each pass, shared by the PDF417 and Compact PDF417 readers
 }
 
 // passes lists the views to read, in order.
@@ -89,56 +90,29 @@ func (r *symbolReader) passes(src *binarize.Source) []readPass {
 	return ps
 }
 
-// scan reads the symbols of one binarized view.
-func (r *symbolReader) scan(vw *view, p readPass) {
-	bin := vw.bin
-	// Fast mode scans rows only; thorough mode scans columns and both
-	// diagonals too on its first view, and rows and columns on the views
-	// it tries when that found nothing (another binarization, light on
-	// dark), which only need the extra directions for symbols both
-	// rotated and hard to binarize.
-	fams := 1
-	switch {
-	case r.thorough && !p.lastResort:
-		fams = len(familyDirs)
-	case r.thorough:
-		fams = 2
-	}
-	var kinds [edgeKinds]bool
-	switch r.kind {
-	case kindMicro:
-		kinds[edgeMicroLeft], kinds[edgeMicroRight] = true, true
-	case kindCompact:
-		kinds[edgeStart] = true
-	default:
-		kinds[edgeStart], kinds[edgeStop] = true, true
-	}
-	var edges [edgeKinds][]edge
-	var rr runs
-	for fi := range fams {
-		f := lineFamily{dx: familyDirs[fi][0], dy: familyDirs[fi][1], w: bin.Width, h: bin.Height}
-		var hits [edgeKinds][2][]hit
-		// Diagonal lines lie 1/√2 pixel apart: every other one is as
-		// dense as the rows and columns.
-		step := 1
-		if f.dx != 0 && f.dy != 0 {
-			step = 2
-		}
-		for i := 0; i < f.count(); i += step {
-			rr.load(bin, f, i)
-			findHits(&rr, i, f, kinds, &hits)
-		}
-		for k := range edgeKinds {
-			for rev := range 2 {
-				edges[k] = append(edges[k], mergeEdges(chainHits(hits[k][rev], k, f))...)
-			}
-		}
-	}
+// scan reads the symbols of pass pi's binarized view.
+func (r *symbolReader) scan(vw *view, p readPass, pi int) {
 	var cands []candidate
 	if r.kind == kindMicro {
+		var kinds [edgeKinds]bool
+		kinds[edgeMicroLeft], kinds[edgeMicroRight] = true, true
+		edges := r.findEdges(vw, p, kinds)
 		cands = candidates(kindMicro, edges[edgeMicroLeft], edges[edgeMicroRight])
 	} else {
-		cands = candidates(r.kind, edges[edgeStart], edges[edgeStop])
+		// Both readers find start and stop edges, once per view: the
+		// Compact PDF417 reader pairs none of them, but the PDF417 reader
+		// that shares them does.
+		ve := r.src.Memo(edgesKey{fast: !r.thorough, pass: pi}, func() any {
+			var kinds [edgeKinds]bool
+			kinds[edgeStart], kinds[edgeStop] = true, true
+			edges := r.findEdges(vw, p, kinds)
+			return &viewEdges{edges[edgeStart], edges[edgeStop]}
+		}).(*viewEdges)
+		if r.kind == kindCompact {
+			cands = candidates(kindCompact, ve[0], nil)
+		} else {
+			cands = candidates(r.kind, ve[0], ve[1])
+		}
 	}
 	scale := float64(p.down)
 	var found [][4]detect.Point // decoded outlines in bin's pixels
@@ -189,6 +163,45 @@ func (r *symbolReader) scan(vw *view, p readPass) {
 			return
 		}
 	}
+}
+
+// findEdges finds the edges of the given kinds on a view.
+func (r *symbolReader) findEdges(vw *view, p readPass, kinds [edgeKinds]bool) [edgeKinds][]edge {
+	bin := vw.bin
+	// Fast mode scans rows only; thorough mode scans columns and both
+	// diagonals too on its first view, and rows and columns on the views
+	// it tries when that found nothing (another binarization, light on
+	// dark), which only need the extra directions for symbols both
+	// rotated and hard to binarize.
+	fams := 1
+	switch {
+	case r.thorough && !p.lastResort:
+		fams = len(familyDirs)
+	case r.thorough:
+		fams = 2
+	}
+	var edges [edgeKinds][]edge
+	var rr runs
+	for fi := range fams {
+		f := lineFamily{dx: familyDirs[fi][0], dy: familyDirs[fi][1], w: bin.Width, h: bin.Height}
+		var hits [edgeKinds][2][]hit
+		// Diagonal lines lie 1/√2 pixel apart: every other one is as
+		// dense as the rows and columns.
+		step := 1
+		if f.dx != 0 && f.dy != 0 {
+			step = 2
+		}
+		for i := 0; i < f.count(); i += step {
+			rr.load(bin, f, i)
+			findHits(&rr, i, f, kinds, &hits)
+		}
+		for k := range edgeKinds {
+			for rev := range 2 {
+				edges[k] = append(edges[k], mergeEdges(chainHits(hits[k][rev], k, f))...)
+			}
+		}
+	}
+	return edges
 }
 
 // accepts reports whether the reader returns symbols of the symbology id:
