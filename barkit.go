@@ -168,16 +168,22 @@ func fromResult(r symbology.Barcode, frame Size, origin image.Point, now int64) 
 	text := r.Text
 	if r.GS1 {
 		// GS1 data reads in human-readable form, "(01)...(10)...", whichever
-		// symbology carried it; RawBytes keep the element string.
-		if hri, err := gs1.HRI(string(r.Bytes)); err == nil {
-			text = hri
+		// symbology carried it, when it splits into known AIs of the right
+		// lengths; RawBytes keep the element string. Check digits and dates
+		// are the parser's to judge (Parsed), not a reason to hide the fields.
+		if fields, err := gs1.Split(string(r.Bytes)); err == nil {
+			text = gs1.FormatHRI(fields)
 		}
+	}
+	raw := r.Bytes
+	if raw == nil {
+		raw = []byte{} // "rawBytes": "" in JSON, never null
 	}
 	return Barcode{
 		Data:                text,
 		Symbology:           r.Symbology,
 		SymbologyName:       name,
-		RawBytes:            r.Bytes,
+		RawBytes:            raw,
 		ContentType:         string(r.ContentType),
 		IsGS1:               r.GS1,
 		Location:            Location{pt(0), pt(1), pt(2), pt(3)},

@@ -10,6 +10,8 @@ import (
 	"github.com/barkit/barkit/gs1"
 	"github.com/barkit/barkit/render"
 	"github.com/barkit/barkit/symbology"
+	"github.com/barkit/barkit/symbology/datamatrix"
+	"github.com/barkit/barkit/symbology/qr"
 )
 
 // gs1Examples are GS1 data in human-readable form, as a user gives it to
@@ -104,6 +106,38 @@ func TestGS1RoundTrip(t *testing.T) {
 					}
 				}
 			})
+		}
+	}
+}
+
+// TestGS1TextWithBadCheckDigit scans GS1 symbols whose GTIN check digit is
+// wrong (written below the facade, which refuses such data): every
+// symbology reads them in human-readable form all the same, and the parser
+// is the one that reports the check digit.
+func TestGS1TextWithBadCheckDigit(t *testing.T) {
+	const es = "0109506000134353" + "10ABC" // check digit 3; 2 is right
+	qrCode, err := qr.Encode(es, qr.Options{GS1: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dm, err := datamatrix.Encode(es, datamatrix.Options{GS1: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sym := range []*symbology.Symbol{
+		{Symbology: "qr", Modules: qrCode.Modules, QuietZone: 4},
+		{Symbology: "data-matrix", Modules: dm.Modules, QuietZone: 1},
+	} {
+		img, err := render.Image(sym, render.Options{Scale: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := barkit.Scan(img, barkit.ScanOptions{Symbologies: []string{sym.Symbology}})
+		if err != nil || len(got) != 1 {
+			t.Fatalf("%s: scan: %v, %d codes", sym.Symbology, err, len(got))
+		}
+		if b := got[0]; b.Data != "(01)09506000134353(10)ABC" || string(b.RawBytes) != es || !b.IsGS1 {
+			t.Errorf("%s: read %q (raw %q, gs1 %v)", sym.Symbology, b.Data, b.RawBytes, b.IsGS1)
 		}
 	}
 }
