@@ -535,26 +535,12 @@ func (p *payload) barcode(s Size) symbology.Barcode {
 	if !p.hasECI {
 		guess = eci.Guess(all)
 	}
-	var text []byte
-	unknown, binary, textual := false, false, false
-	for _, sg := range p.segs {
-		d := sg.eci
-		if d < 0 {
-			d = guess
-		}
-		if !eci.Known(d) {
-			unknown = true
-			d = eci.Guess(sg.b)
-		}
-		str, _ := eci.Decode(d, sg.b)
-		text = append(text, str...)
-		if d == eci.Binary || eci.ASCIICompatible(d) && symbology.HasControl(sg.b) {
-			binary = true
-		} else {
-			textual = true
-		}
+	segs := make([]symbology.Segment, len(p.segs))
+	for i, sg := range p.segs {
+		segs[i] = symbology.Segment{ECI: sg.eci, Bytes: sg.b}
 	}
-	bc.Text = string(text)
+	text, facts := symbology.SegmentText(segs, guess)
+	bc.Text = text
 	if p.hasECI {
 		for _, sg := range p.segs {
 			d := sg.eci
@@ -570,7 +556,8 @@ func (p *payload) barcode(s Size) symbology.Barcode {
 	}
 
 	bc.GS1 = p.fnc1 == 1
-	bc.ContentType = symbology.ContentFacts{GS1: bc.GS1, UnknownECI: unknown, Binary: binary, Text: textual}.Type(bc.Bytes)
+	facts.GS1 = bc.GS1
+	bc.ContentType = facts.Type(bc.Bytes)
 
 	mod := 1 + p.fnc1
 	switch {

@@ -403,32 +403,18 @@ func (p *payload) barcode(id string) symbology.Barcode {
 	if !p.hasECI {
 		guess = eci.Guess(plain)
 	}
-	var text []byte
-	unknown, binary, textual := false, false, false
-	for _, s := range p.segs {
-		d := s.eci
-		if d < 0 {
-			d = guess
-		}
-		if !eci.Known(d) {
-			unknown = true
-			d = eci.Guess(s.b)
-		}
-		str, _ := eci.Decode(d, s.b)
-		text = append(text, str...)
-		if d == eci.Binary || eci.ASCIICompatible(d) && symbology.HasControl(s.b) {
-			binary = true
-		} else {
-			textual = true
-		}
+	segs := make([]symbology.Segment, len(p.segs))
+	for i, s := range p.segs {
+		segs[i] = symbology.Segment{ECI: s.eci, Bytes: s.b}
 	}
-	bc.Text = string(text)
+	text, facts := symbology.SegmentText(segs, guess)
+	bc.Text = text
 	if p.hasECI {
 		for _, s := range p.segs {
 			bc.Segments = append(bc.Segments, symbology.Segment{ECI: s.eci, Bytes: append([]byte(nil), s.b...)})
 		}
 	}
-	bc.ContentType = symbology.ContentFacts{UnknownECI: unknown, Binary: binary, Text: textual}.Type(bc.Bytes)
+	bc.ContentType = facts.Type(bc.Bytes)
 	if m := p.macro; m != nil {
 		bc.Sequence = symbology.Sequence{Index: m.SegmentIndex, Count: m.SegmentCount, ID: m.FileID}
 		if bc.Sequence.Count == 0 && m.Last {
