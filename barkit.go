@@ -8,6 +8,7 @@
 package barkit
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -104,41 +105,57 @@ var (
 
 // Scan finds and decodes the barcodes in img. Finding nothing is not an
 // error: it returns an empty slice. The error reports an unknown symbology or
-// an out-of-range option.
+// an out-of-range option. It is ScanContext with context.Background().
 func Scan(img image.Image, opts ScanOptions) ([]Barcode, error) {
-	infos, err := symbology.Resolve(opts.Symbologies)
+	return ScanContext(context.Background(), img, opts)
+}
+
+// ScanContext is Scan that stops when ctx is done: every reader checks ctx
+// between the candidates it examines, so a cancelled scan returns within
+// milliseconds, with ctx's error (wrapped; errors.Is reports
+// context.Canceled or context.DeadlineExceeded) and no barcodes.
+func ScanContext(ctx context.Context, img image.Image, opts ScanOptions) ([]Barcode, error) {
+	ids, limit, err := scanParams(opts)
 	if err != nil {
-		return nil, fmt.Errorf("barkit: %w", err)
-	}
-	limit := opts.MaxResults
-	switch {
-	case limit == 0:
-		limit = MaxResults
-	case limit < 0 || limit > MaxResults:
-		return nil, fmt.Errorf("barkit: %w: maxResults %d is outside 1 to %d", ErrInvalidData, limit, MaxResults)
+		return nil, err
 	}
 	b := img.Bounds()
 	if b.Dx() <= 0 || b.Dy() <= 0 {
 		return []Barcode{}, nil
 	}
-	src := binarize.NewSource(img)
-	ropts := symbology.ReadOptions{Fast: opts.Fast, MaxResults: limit}
-	// One symbol can be found by two readers (a Compact PDF417 by the
-	// pdf417 and compact-pdf417 readers): AppendNew keeps it once.
-	var found []symbology.Barcode
-readers:
+	return scan(ctx, binarize.NewSource(img), b, ids, limit, opts)
+}
+
+// scanParams checks the options of a scan and returns the ids it reads
+// and its result limit.
+func scanParams(opts ScanOptions) (ids []string, limit int, err error) {
+	infos, err := symbology.Resolve(opts.Symbologies)
+	if err != nil {
+		return nil, 0, fmt.Errorf("barkit: %w", err)
+	}
+	limit = opts.MaxResults
+	switch {
+	case limit == 0:
+		limit = MaxResults
+	case limit < 0 || limit > MaxResults:
+		return nil, 0, fmt.Errorf("barkit: %w: maxResults %d is outside 1 to %d", ErrInvalidData, limit, MaxResults)
+	}
 	for _, info := range infos {
-		if info.Read == nil {
-			continue
+		if info.Readable {
+			ids = append(ids, info.ID)
 		}
-		for _, r := range info.Read(src, ropts) {
-			if r.Symbology == "" {
-				r.Symbology = info.ID
-			}
-			if found = symbology.AppendNew(found, r); len(found) == limit {
-				break readers
-			}
-		}
+	}
+	return ids, limit, nil
+}
+
+// scan reads src, the luminance of an image whose bounds are b.
+func scan(ctx context.Context, src *binarize.Source, b image.Rectangle, ids []string, limit int, opts ScanOptions) ([]Barcode, error) {
+	if len(ids) == 0 {
+		return []Barcode{}, nil
+	}
+	found, err := symbology.Read(ctx, src, symbology.ReadOptions{IDs: ids, Fast: opts.Fast, MaxResults: limit})
+	if err != nil {
+		return nil, fmt.Errorf("barkit: scan stopped: %w", err)
 	}
 	now := time.Now().UnixMilli()
 	frame := Size{b.Dx(), b.Dy()}
@@ -154,9 +171,7 @@ readers:
 }
 
 // fromResult turns a reader's result into a Barcode, moving corners from the
-// luminance plane (origin 0,0) into img's coordinates. r.Symbology is the
-// id of the symbology the reader found, which may be a variant of the one it
-// was asked for (compact-pdf417 from the pdf417 reader).
+// luminance plane (origin 0,0) into img's coordinates.
 func fromResult(r symbology.Barcode, frame Size, origin image.Point, now int64) Barcode {
 	name := r.Symbology
 	if info, ok := symbology.Lookup(r.Symbology); ok {
@@ -203,22 +218,54 @@ func fromResult(r symbology.Barcode, frame Size, origin image.Point, now int64) 
 
 // ScanReader decodes an image (PNG, JPEG, GIF, BMP, WebP or TIFF, sniffed by
 // content) from r and scans it. Images over opts.MaxPixels are refused before
-// their pixels are decoded.
+// their pixels are decoded; an image that cannot be decoded is an error
+// that wraps one of imageio's (errors.Is(err, imageio.ErrCorrupt), ...).
 func ScanReader(r io.Reader, opts ScanOptions) ([]Barcode, error) {
-	img, _, err := imageio.Decode(r, imageio.Options{MaxPixels: opts.MaxPixels})
+	return ScanReaderContext(context.Background(), r, opts)
+}
+
+// ScanReaderContext is ScanReader that stops when ctx is done, as
+// ScanContext does.
+func ScanReaderContext(ctx context.Context, r io.Reader, opts ScanOptions) ([]Barcode, error) {
+	ids, limit, err := scanParams(opts)
 	if err != nil {
 		return nil, err
 	}
-	return Scan(img, opts)
+	img, _, err := imageio.Decode(r, imageio.Options{MaxPixels: opts.MaxPixels})
+	if err != nil {
+		return nil, fmt.Errorf("barkit: %w", err)
+	}
+	return scanDecoded(ctx, img, ids, limit, opts)
 }
 
 // ScanBytes is ScanReader over an image held in memory.
 func ScanBytes(data []byte, opts ScanOptions) ([]Barcode, error) {
-	img, _, err := imageio.DecodeBytes(data, imageio.Options{MaxPixels: opts.MaxPixels})
+	return ScanBytesContext(context.Background(), data, opts)
+}
+
+// ScanBytesContext is ScanBytes that stops when ctx is done, as
+// ScanContext does.
+func ScanBytesContext(ctx context.Context, data []byte, opts ScanOptions) ([]Barcode, error) {
+	ids, limit, err := scanParams(opts)
 	if err != nil {
 		return nil, err
 	}
-	return Scan(img, opts)
+	img, _, err := imageio.DecodeBytes(data, imageio.Options{MaxPixels: opts.MaxPixels})
+	if err != nil {
+		return nil, fmt.Errorf("barkit: %w", err)
+	}
+	return scanDecoded(ctx, img, ids, limit, opts)
+}
+
+// scanDecoded scans an image decoded for the scan alone: once its
+// luminance is taken, nothing holds the decoded pixels, and their memory
+// is free for the scan's views.
+func scanDecoded(ctx context.Context, img image.Image, ids []string, limit int, opts ScanOptions) ([]Barcode, error) {
+	b := img.Bounds()
+	if b.Dx() <= 0 || b.Dy() <= 0 {
+		return []Barcode{}, nil
+	}
+	return scan(ctx, binarize.NewSource(img), b, ids, limit, opts)
 }
 
 // GenerateOptions tunes Generate. The zero value makes the smallest QR Code
@@ -266,11 +313,11 @@ func Generate(data string, opts GenerateOptions) (*Symbol, error) {
 		if strings.HasPrefix(data, "(") {
 			es, err := gs1.ElementString(data)
 			if err != nil {
-				return nil, fmt.Errorf("barkit: %w: %v", ErrInvalidData, err)
+				return nil, fmt.Errorf("barkit: %w: %w", ErrInvalidData, err)
 			}
 			data = es
 		} else if _, err := gs1.Parse(data); err != nil {
-			return nil, fmt.Errorf("barkit: %w: %v", ErrInvalidData, err)
+			return nil, fmt.Errorf("barkit: %w: %w", ErrInvalidData, err)
 		}
 	}
 	sym, err := info.Write(data, symbology.WriteOptions{ECLevel: opts.ECLevel, GS1: opts.GS1, Version: opts.Version})
@@ -293,8 +340,11 @@ func Symbologies() []symbology.Info {
 }
 
 // IsUserError reports whether err was caused by the caller's input (bad
-// data, an unknown symbology, an unsupported request) rather than by barkit.
+// data, an unknown symbology, an unsupported request, an image that cannot
+// be decoded or is too large) rather than by barkit or by a cancelled
+// scan.
 func IsUserError(err error) bool {
 	return errors.Is(err, ErrInvalidData) || errors.Is(err, ErrTooLong) ||
-		errors.Is(err, ErrUnsupported) || errors.Is(err, ErrUnknown)
+		errors.Is(err, ErrUnsupported) || errors.Is(err, ErrUnknown) ||
+		imageio.IsInputError(err)
 }

@@ -86,7 +86,7 @@ func loadExpectations(t testing.TB) []expectation {
 func symbologiesFor(e expectation) (ids []string, ok bool) {
 	if e.format == "None" {
 		for _, info := range symbology.All() {
-			if info.Read != nil {
+			if info.Readable {
 				ids = append(ids, info.ID)
 			}
 		}
@@ -99,7 +99,7 @@ func symbologiesFor(e expectation) (ids []string, ok bool) {
 		}
 	}
 	info, found := symbology.Lookup(id)
-	if id == "" || !found || info.Read == nil {
+	if id == "" || !found || !info.Readable {
 		return nil, false
 	}
 	return []string{id}, true

@@ -1,7 +1,9 @@
 package binarize
 
 import (
+	"context"
 	"image"
+	"image/color"
 	"math"
 	"math/rand/v2"
 	"sync"
@@ -310,48 +312,162 @@ func TestDownscale(t *testing.T) {
 	}
 }
 
-func TestSourceCaches(t *testing.T) {
+func TestSourceViews(t *testing.T) {
 	s := NewSource(scene(120, 90, 3, 10, 30, 5, 8))
+	views := []View{{}, {Method: Global}, {Inverted: true}, {Method: Global, Inverted: true}, {Down: 2}, {Up: 2}, {Open: true}, {Dilate: 2}}
 	var wg sync.WaitGroup
-	got := make([][numMethods]*matrix.Matrix, 8)
+	got := make([][]*matrix.Matrix, 8)
 	for i := range got {
 		wg.Go(func() {
-			for m := range Method(numMethods) {
-				got[i][m] = s.Binary(m)
-				s.Inverted(m)
-				s.Downscaled(2).Binary(m)
+			for _, v := range views {
+				got[i] = append(got[i], s.Binary(v))
 			}
 		})
 	}
 	wg.Wait()
 	for i := range got {
-		for m := range Method(numMethods) {
-			if got[i][m] != got[0][m] {
-				t.Errorf("%v: Binary computed more than once", m)
+		for j, v := range views {
+			if got[i][j] != got[0][j] || got[i][j] == nil {
+				t.Errorf("%+v: made more than once, or not at all", v)
 			}
 		}
 	}
-	if !s.Binary(Local).Equal(LocalThreshold(s.Lum)) || !s.Binary(Global).Equal(GlobalThreshold(s.Lum)) {
-		t.Error("cached binarization differs from a fresh one")
-	}
-	for m := range Method(numMethods) {
-		b, inv := s.Binary(m), s.Inverted(m)
-		for i := range b.Pix {
-			if b.Pix[i] == inv.Pix[i] {
-				t.Fatalf("%v: Inverted is not the complement at %d", m, i)
-			}
+	local, global := LocalThreshold(s.Lum), GlobalThreshold(s.Lum)
+	for _, tc := range []struct {
+		v    View
+		want *matrix.Matrix
+	}{
+		{View{}, local},
+		{View{Down: 1, Up: 1}, local}, // the same view
+		{View{Method: Global}, global},
+		{View{Inverted: true}, inverted(local)},
+		{View{Method: Global, Inverted: true}, inverted(global)},
+		{View{Down: 2}, LocalThreshold(Downscale(s.Lum, 2))},
+		{View{Up: 2}, Enlarge(local, 2)},
+		{View{Open: true}, Open(local)},
+		{View{Dilate: 2}, Dilate(local, 2)},
+		{View{Dilate: 1, Open: true}, Dilate(local, 1)}, // a dilation is not opened
+	} {
+		if m := s.Binary(tc.v); !m.Equal(tc.want) {
+			t.Errorf("%+v differs from the matrix made directly", tc.v)
 		}
 	}
 	if s.Downscaled(2) != s.Downscaled(2) || s.Downscaled(1) != s {
-		t.Error("Downscaled not cached")
+		t.Error("Downscaled not kept")
 	}
-	if s.Binary(Method(99)) != nil || s.Inverted(-1) != nil {
-		t.Error("unknown method gave a matrix")
+	for _, v := range []View{{Method: Method(99)}, {Method: -1}, {Up: maxFactor + 1}, {Dilate: maxFactor + 1}} {
+		if s.Binary(v) != nil {
+			t.Errorf("%+v gave a matrix", v)
+		}
 	}
 	var zero Source
-	if b := zero.Binary(Local); b.Width != 0 {
+	if b := zero.Binary(View{}); b != nil {
 		t.Error("zero Source gave pixels")
 	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if m, err := NewSource(s.Lum).View(ctx, View{}); m != nil || err != context.Canceled {
+		t.Errorf("cancelled View = %v, %v", m, err)
+	}
+}
+
+// TestSourceRelease checks that a released view is made anew, and that a
+// view made after it takes its memory: a scan's views reuse the buffers
+// of those it is done with.
+func TestSourceRelease(t *testing.T) {
+	s := NewSource(scene(120, 90, 3, 10, 30, 5, 8))
+	global := s.Binary(View{Method: Global})
+	want := global.Clone()
+	buf := &global.Pix[0]
+	s.Release(View{Method: Global})
+	inv := s.Binary(View{Inverted: true})
+	if &inv.Pix[0] != buf {
+		t.Error("the inverted view did not reuse the released buffer")
+	}
+	if !inv.Equal(inverted(LocalThreshold(s.Lum))) {
+		t.Error("the reused buffer holds a wrong view")
+	}
+	if again := s.Binary(View{Method: Global}); !again.Equal(want) || again == global {
+		t.Error("a released view was not made anew")
+	}
+	s.Release(View{Down: 2}) // not made: nothing to do
+	d := s.Binary(View{Down: 2})
+	s.Release(View{Down: 2})
+	if s.Binary(View{Down: 2}) == d {
+		t.Error("a released downscaled view was kept")
+	}
+}
+
+// TestMorphology checks Dilate and Open against their definitions.
+func TestMorphology(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	m := matrix.New(37, 23)
+	for i := range m.Pix {
+		m.Pix[i] = r.IntN(3) == 0
+	}
+	darkNear := func(m *matrix.Matrix, x, y, rad int, dark bool) bool {
+		for yy := y - rad; yy <= y+rad; yy++ {
+			for xx := x - rad; xx <= x+rad; xx++ {
+				if m.In(xx, yy) && m.Pix[yy*m.Width+xx] == dark {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, rad := range []int{1, 2, 3} {
+		d := Dilate(m, rad)
+		for y := range m.Height {
+			for x := range m.Width {
+				if d.Get(x, y) != darkNear(m, x, y, rad, true) {
+					t.Fatalf("Dilate(%d) wrong at %d,%d", rad, x, y)
+				}
+			}
+		}
+	}
+	eroded := matrix.New(m.Width, m.Height)
+	for y := range m.Height {
+		for x := range m.Width {
+			eroded.Set(x, y, !darkNear(m, x, y, 1, false))
+		}
+	}
+	if !Open(m).Equal(Dilate(eroded, 1)) {
+		t.Error("Open is not erosion then dilation")
+	}
+	if !Dilate(m, 0).Equal(m) {
+		t.Error("Dilate(0) changed the matrix")
+	}
+}
+
+// TestLuminance16 checks the 16-bit fast paths against image/color's
+// conversion.
+func TestLuminance16(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	rgba := image.NewRGBA64(image.Rect(0, 0, 13, 7))
+	gray := image.NewGray16(image.Rect(0, 0, 13, 7))
+	for y := range 7 {
+		for x := range 13 {
+			rgba.SetRGBA64(x, y, color.RGBA64{uint16(r.IntN(65536)), uint16(r.IntN(65536)), uint16(r.IntN(65536)), 0xffff})
+			gray.SetGray16(x, y, color.Gray16{uint16(r.IntN(65536))})
+		}
+	}
+	for _, img := range []image.Image{rgba, gray} {
+		g := Luminance(img)
+		for y := range 7 {
+			for x := range 13 {
+				want := color.GrayModel.Convert(img.At(x, y)).(color.Gray).Y
+				if d := int(g.GrayAt(x, y).Y) - int(want); d < -1 || d > 1 {
+					t.Fatalf("%T at %d,%d: %d, want %d", img, x, y, g.GrayAt(x, y).Y, want)
+				}
+			}
+		}
+	}
+}
+
+func inverted(m *matrix.Matrix) *matrix.Matrix {
+	c := m.Clone()
+	c.Invert()
+	return c
 }
 
 // photo1000 is a 1000×1000 photo-like scene for the benchmarks.
@@ -391,24 +507,5 @@ func TestEnlarge(t *testing.T) {
 	}
 	if !Enlarge(m, 1).Equal(m) {
 		t.Error("Enlarge(1) changed the matrix")
-	}
-}
-
-func TestMemo(t *testing.T) {
-	type key struct{ fast bool }
-	src := NewSource(image.NewGray(image.Rect(0, 0, 4, 4)))
-	calls := 0
-	f := func() any { calls++; return calls }
-	if v := src.Memo(key{false}, f); v != 1 {
-		t.Fatalf("first Memo = %v", v)
-	}
-	if v := src.Memo(key{false}, f); v != 1 || calls != 1 {
-		t.Fatalf("second Memo = %v after %d calls, want the remembered 1", v, calls)
-	}
-	if v := src.Memo(key{true}, f); v != 2 {
-		t.Fatalf("other key = %v, want a new value", v)
-	}
-	if v := NewSource(src.Lum).Memo(key{false}, f); v != 3 {
-		t.Fatalf("other source = %v, want a new value", v)
 	}
 }

@@ -1,6 +1,7 @@
 package binarize
 
 import (
+	"context"
 	"image"
 
 	"github.com/barkit/barkit/matrix"
@@ -18,33 +19,38 @@ const minGlobalContrast = 16
 // histogram (see globalLevel): pixels darker than the level are dark. An
 // image without enough contrast comes out all light.
 func GlobalThreshold(g *image.Gray) *matrix.Matrix {
-	if g == nil {
-		return &matrix.Matrix{}
-	}
+	m := newFor(g)
+	globalInto(context.Background(), g, m.Pix, false)
+	return m
+}
+
+// globalInto writes g binarized by GlobalThreshold into dst, a pixel to an
+// element, dark true (or, when inverted, light true). It stops, leaving
+// the rest of dst as it was, when ctx is done, and reports whether it
+// finished.
+func globalInto(ctx context.Context, g *image.Gray, dst []bool, inverted bool) bool {
 	w, h := g.Rect.Dx(), g.Rect.Dy()
-	m := matrix.New(w, h)
 	if w == 0 || h == 0 {
-		return m
+		return true
 	}
 	hist := histogram(g)
 	t, ok := globalLevel(&hist)
 	if !ok {
-		return m
+		// No contrast: all light. The level 0 makes no pixel dark.
+		t = 0
 	}
-	thresholdRows(g, m, uint8(t))
-	return m
-}
-
-// thresholdRows sets m.Pix to lum < t for every pixel of g.
-func thresholdRows(g *image.Gray, m *matrix.Matrix, t uint8) {
-	w, h := m.Width, m.Height
+	level := uint8(t)
 	for y := 0; y < h; y++ {
+		if y&(checkRows-1) == 0 && ctx.Err() != nil {
+			return false
+		}
 		src := row(g, y)
-		dst := m.Pix[y*w : (y+1)*w]
+		out := dst[y*w : (y+1)*w]
 		for x, v := range src {
-			dst[x] = v < t
+			out[x] = (v < level) != inverted
 		}
 	}
+	return true
 }
 
 // histogram counts the luminance values of g's pixels.

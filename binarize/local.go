@@ -1,6 +1,7 @@
 package binarize
 
 import (
+	"context"
 	"image"
 
 	"github.com/barkit/barkit/matrix"
@@ -37,31 +38,40 @@ const (
 // constants above), which copes with uneven light, shadows and low
 // contrast.
 func LocalThreshold(g *image.Gray) *matrix.Matrix {
-	if g == nil {
-		return &matrix.Matrix{}
-	}
+	m := newFor(g)
+	localInto(context.Background(), g, m.Pix, false)
+	return m
+}
+
+// localInto writes g binarized by LocalThreshold into dst, a pixel to an
+// element, dark true (or, when inverted, light true). It stops, leaving
+// the rest of dst as it was, when ctx is done, and reports whether it
+// finished.
+func localInto(ctx context.Context, g *image.Gray, dst []bool, inverted bool) bool {
 	w, h := g.Rect.Dx(), g.Rect.Dy()
-	m := matrix.New(w, h)
 	if w == 0 || h == 0 {
-		return m
+		return true
 	}
 	thr := blockThresholds(g)
 	bw := (w + blockSize - 1) >> blockShift
 	level := make([]uint8, w) // the thresholds of one block row, per pixel
 	for y := 0; y < h; y++ {
 		if y&(blockSize-1) == 0 {
+			if y&(checkRows-1) == 0 && ctx.Err() != nil {
+				return false
+			}
 			trow := thr[(y>>blockShift)*bw : (y>>blockShift+1)*bw]
 			for x := range level {
 				level[x] = trow[x>>blockShift]
 			}
 		}
 		src := row(g, y)
-		dst := m.Pix[y*w : (y+1)*w]
+		out := dst[y*w : (y+1)*w]
 		for x, v := range src {
-			dst[x] = v < level[x]
+			out[x] = (v < level[x]) != inverted
 		}
 	}
-	return m
+	return true
 }
 
 // blockThresholds returns the threshold of every block, row by row: a pixel

@@ -4,6 +4,7 @@
 package binarize
 
 import (
+	"context"
 	"image"
 	"image/color"
 	"sync"
@@ -12,50 +13,28 @@ import (
 )
 
 // Source is one image prepared for reading. Lum is its luminance plane with
-// origin (0, 0); binarized, inverted and downscaled views are computed on
-// demand and cached, so all readers of one image share them. A Source is safe
-// for concurrent use; the matrices it returns are shared and must not be
-// modified. Set Lum before the first call and do not change it afterwards.
+// origin (0, 0); the binarized views of it (View) are made on demand and
+// kept until released, so all readers of one image share them. A Source
+// is safe for concurrent use; the matrices it returns are shared and must
+// not be modified. Set Lum before the first call and do not change it
+// afterwards.
 type Source struct {
 	Lum *image.Gray
 
-	binOnce [numMethods]sync.Once
-	bin     [numMethods]*matrix.Matrix
-	invOnce [numMethods]sync.Once
-	inv     [numMethods]*matrix.Matrix
-
-	mu   sync.Mutex      // guards down and memo
-	down map[int]*Source // downscaled views by factor
-	memo map[any]any     // readers' shared work, by key (see Memo)
+	mu    sync.Mutex
+	views map[View]*matrix.Matrix
+	down  map[int]*Source // downscaled copies by factor
+	// free holds buffers of Lum's size that no view uses any more, for
+	// the next view: a scan's views come and go one after another, and
+	// reusing their memory keeps a scan's allocations near what it holds
+	// at once.
+	free [][]bool
 }
 
-// Memo returns the value remembered under key for this image, or calls f,
-// remembers its value and returns it. It lets the readers of one image share
-// work: symbologies registered under several ids (EAN-13, UPC-A, ...) or
-// variants read from one scan (PDF417 and Compact PDF417) compute it once.
-// Keys should be values of a type unexported by the package that uses
-// them, so packages cannot collide. The value is shared by every caller
-// and must not be modified. Two calls for one key at the same time may both
-// call f; the first value stored is kept and returned to both.
-func (s *Source) Memo(key any, f func() any) any {
-	s.mu.Lock()
-	v, ok := s.memo[key]
-	s.mu.Unlock()
-	if ok {
-		return v
-	}
-	v = f()
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if old, ok := s.memo[key]; ok {
-		return old
-	}
-	if s.memo == nil {
-		s.memo = make(map[any]any)
-	}
-	s.memo[key] = v
-	return v
-}
+// checkRows is how often, in pixel rows, the making of a view checks
+// whether it should stop: a power of two, a few hundred microseconds of
+// work on the widest images.
+const checkRows = 64
 
 // Method is a binarization method. The zero value is Local, the method
 // that suits most images.
@@ -84,44 +63,183 @@ func (m Method) String() string {
 	return "unknown"
 }
 
-// Binary returns the image binarized by method m (true = dark), computing it
-// on the first call and caching it. An unknown method gives nil.
-func (s *Source) Binary(m Method) *matrix.Matrix {
-	if m < 0 || m >= numMethods {
-		return nil
-	}
-	s.binOnce[m].Do(func() {
-		switch m {
-		case Local:
-			s.bin[m] = LocalThreshold(s.Lum)
-		case Global:
-			s.bin[m] = GlobalThreshold(s.Lum)
-		}
-	})
-	return s.bin[m]
+// View names a black-and-white view of a Source: the image, downscaled or
+// not, binarized by a method, perhaps inverted, and perhaps enlarged or
+// changed by morphology. The zero value is the image binarized by Local.
+type View struct {
+	Method   Method
+	Inverted bool // dark and light swapped, for light-on-dark symbols
+	// Down shrinks the image by this factor before binarizing (see
+	// Downscaled); 0 and 1 mean full size.
+	Down int
+	// Up enlarges the binarized image by this factor (see Enlarge); 0
+	// and 1 mean none.
+	Up int
+	// Dilate, when positive, dilates the binarized image by that many
+	// pixels (see Dilate); Open opens it (see Open) instead.
+	Dilate int
+	Open   bool
 }
 
-// Inverted returns Binary(m) with dark and light swapped, for light-on-dark
-// symbols; it is cached like Binary. An unknown method gives nil.
-func (s *Source) Inverted(m Method) *matrix.Matrix {
-	b := s.Binary(m)
-	if b == nil {
-		return nil
+// Scale returns the factor that takes a point of the view to the Source's
+// pixels: Down/Up.
+func (v View) Scale() float64 {
+	return float64(max(v.Down, 1)) / float64(max(v.Up, 1))
+}
+
+// Base returns v without its morphology: the view v's dilation or opening
+// is made from.
+func (v View) Base() View {
+	v.Dilate, v.Open = 0, false
+	return v
+}
+
+// Norm returns v with its factors in their canonical form (1 for no
+// scaling, no opening with a dilation), so that equal views are equal as
+// values.
+func (v View) Norm() View {
+	if v.Down <= 1 {
+		v.Down = 1
 	}
-	s.invOnce[m].Do(func() {
-		inv := b.Clone()
-		inv.Invert()
-		s.inv[m] = inv
-	})
-	return s.inv[m]
+	if v.Up <= 1 {
+		v.Up = 1
+	}
+	if v.Dilate < 0 {
+		v.Dilate = 0
+	}
+	if v.Dilate > 0 {
+		v.Open = false
+	}
+	return v
+}
+
+// Binary returns view v of the image (true = dark), making it on the
+// first call and keeping it until Release. An unknown method, or an
+// enlargement or dilation beyond maxFactor, gives nil.
+func (s *Source) Binary(v View) *matrix.Matrix {
+	m, _ := s.View(context.Background(), v)
+	return m
+}
+
+// maxFactor bounds the factors of a View: enlarging by more, or dilating
+// by more pixels, helps no reader and multiplies the memory a view takes.
+const maxFactor = 8
+
+// View returns view v of the image as Binary does, or ctx's error, with a
+// nil matrix, if ctx is done before the view is made.
+func (s *Source) View(ctx context.Context, v View) (*matrix.Matrix, error) {
+	v = v.Norm()
+	if s.Lum == nil || v.Method < 0 || v.Method >= numMethods || v.Up > maxFactor || v.Dilate > maxFactor || v.Down > maxFactor*maxFactor {
+		return nil, nil
+	}
+	if v.Down > 1 {
+		d := s.Downscaled(v.Down)
+		v.Down = 1
+		return d.View(ctx, v)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.view(ctx, v)
+}
+
+// view makes or finds view v (normalised, at full size) with s.mu held.
+func (s *Source) view(ctx context.Context, v View) (*matrix.Matrix, error) {
+	if m, ok := s.views[v]; ok {
+		return m, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	w, h := s.Lum.Rect.Dx(), s.Lum.Rect.Dy()
+	var m *matrix.Matrix
+	switch {
+	case v.Dilate > 0 || v.Open:
+		base, err := s.view(ctx, v.Base())
+		if base == nil {
+			return nil, err
+		}
+		tmp := s.buffer()
+		m = &matrix.Matrix{Width: w, Height: h, Pix: s.buffer()}
+		if v.Open {
+			eroded := s.buffer()
+			dilateInto(base.Pix, eroded, tmp, w, h, 1, true)
+			dilateInto(eroded, m.Pix, tmp, w, h, 1, false)
+			s.free = append(s.free, eroded)
+		} else {
+			dilateInto(base.Pix, m.Pix, tmp, w, h, v.Dilate, false)
+		}
+		s.free = append(s.free, tmp)
+	case v.Up > 1:
+		base, err := s.view(ctx, View{Method: v.Method, Inverted: v.Inverted, Down: 1, Up: 1})
+		if base == nil {
+			return nil, err
+		}
+		m = Enlarge(base, v.Up)
+	default:
+		m = &matrix.Matrix{Width: w, Height: h, Pix: s.buffer()}
+		done := false
+		switch v.Method {
+		case Local:
+			done = localInto(ctx, s.Lum, m.Pix, v.Inverted)
+		case Global:
+			done = globalInto(ctx, s.Lum, m.Pix, v.Inverted)
+		}
+		if !done {
+			s.free = append(s.free, m.Pix)
+			return nil, ctx.Err()
+		}
+	}
+	if s.views == nil {
+		s.views = make(map[View]*matrix.Matrix)
+	}
+	s.views[v] = m
+	return m, nil
+}
+
+// buffer returns a buffer of one element per pixel of Lum, reused from a
+// released view when there is one; its content is undefined.
+func (s *Source) buffer() []bool {
+	if n := len(s.free); n > 0 {
+		b := s.free[n-1]
+		s.free = s.free[:n-1]
+		return b
+	}
+	return make([]bool, s.Lum.Rect.Dx()*s.Lum.Rect.Dy())
+}
+
+// Release drops view v: the next call for it makes it anew, and its memory
+// goes to the views made after it. The matrix Binary returned for it must
+// not be used any more.
+func (s *Source) Release(v View) {
+	v = v.Norm()
+	if v.Down > 1 {
+		s.mu.Lock()
+		d := s.down[v.Down]
+		s.mu.Unlock()
+		if d != nil {
+			v.Down = 1
+			d.Release(v)
+		}
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, ok := s.views[v]
+	if !ok {
+		return
+	}
+	delete(s.views, v)
+	if len(m.Pix) == s.Lum.Rect.Dx()*s.Lum.Rect.Dy() {
+		s.free = append(s.free, m.Pix)
+	}
 }
 
 // Downscaled returns the image shrunk by factor in both directions, each
 // output pixel the mean of a factor×factor box of input pixels, as a Source
-// of its own (with its own caches). A point (x, y) of the downscaled image
-// is (x·factor, y·factor) in s. The view is cached per factor; a factor
-// below 2 returns s itself, and a factor larger than the image gives a
-// Source over an empty plane.
+// of its own (with its own views). A point (x, y) of the downscaled image
+// is (x·factor, y·factor) in s. It is made once per factor; a factor below
+// 2 returns s itself, and a factor larger than the image gives a Source
+// over an empty plane.
 func (s *Source) Downscaled(factor int) *Source {
 	if factor < 2 {
 		return s
@@ -137,6 +255,14 @@ func (s *Source) Downscaled(factor int) *Source {
 	d := &Source{Lum: Downscale(s.Lum, factor)}
 	s.down[factor] = d
 	return d
+}
+
+// newFor returns a light matrix of g's size (empty for a nil g).
+func newFor(g *image.Gray) *matrix.Matrix {
+	if g == nil {
+		return &matrix.Matrix{}
+	}
+	return matrix.New(g.Rect.Dx(), g.Rect.Dy())
 }
 
 // NewSource converts img to a luminance plane once and returns a Source over
@@ -197,6 +323,24 @@ func Luminance(img image.Image) *image.Gray {
 				dst[x] = lut[src[x]]
 			}
 		}
+	case *image.Gray16:
+		for y := 0; y < h; y++ {
+			src := m.Pix[m.PixOffset(b.Min.X, b.Min.Y+y):]
+			dst := g.Pix[y*w : (y+1)*w]
+			for x := range dst {
+				dst[x] = src[2*x] // the high byte
+			}
+		}
+	case image.RGBA64Image:
+		// 16-bit and other types: no colour.Color interface value, and so
+		// no allocation, per pixel.
+		for y := 0; y < h; y++ {
+			dst := g.Pix[y*w : (y+1)*w]
+			for x := range dst {
+				c := m.RGBA64At(b.Min.X+x, b.Min.Y+y)
+				dst[x] = lumaOf16(uint32(c.R), uint32(c.G), uint32(c.B), uint32(c.A))
+			}
+		}
 	default:
 		for y := 0; y < h; y++ {
 			dst := g.Pix[y*w : (y+1)*w]
@@ -216,7 +360,12 @@ func luma(r, g, b uint32) uint8 {
 
 // lumaOf converts any colour, blending it onto white by its alpha.
 func lumaOf(c color.Color) uint8 {
-	r, g, b, a := c.RGBA() // premultiplied, 16 bits
+	return lumaOf16(c.RGBA())
+}
+
+// lumaOf16 converts a premultiplied 16-bit colour, blending it onto white
+// by its alpha.
+func lumaOf16(r, g, b, a uint32) uint8 {
 	white := 0xffff - a
 	return luma((r+white)>>8, (g+white)>>8, (b+white)>>8)
 }

@@ -1,6 +1,7 @@
 package detect
 
 import (
+	"context"
 	"math"
 	"slices"
 
@@ -28,20 +29,24 @@ var finderPattern = [5]float64{1, 1, 3, 1, 1}
 //
 // A pattern whose modules are 2 pixels or more is found with step 1; a
 // larger step is faster and still finds patterns whose centre square is
-// at least step pixels tall.
-func FindFinders(bin *matrix.Matrix, step int) []Finder {
-	return findConcentric(bin, step, finderPattern)
+// at least step pixels tall. FindFinders stops early, returning what it
+// found, when ctx is done.
+func FindFinders(ctx context.Context, bin *matrix.Matrix, step int) []Finder {
+	return findConcentric(ctx, bin, step, finderPattern)
 }
 
 // findConcentric finds concentric-square patterns with the given
 // dark-light-dark-light-dark cross-section ratios.
-func findConcentric(bin *matrix.Matrix, step int, pattern [5]float64) []Finder {
+func findConcentric(ctx context.Context, bin *matrix.Matrix, step int, pattern [5]float64) []Finder {
 	if step < 1 {
 		step = 1
 	}
 	w, h := bin.Width, bin.Height
 	var found []Finder
-	for y := step / 2; y < h; y += step {
+	for i, y := 0, step/2; y < h; i, y = i+1, y+step {
+		if i&63 == 0 && ctx.Err() != nil {
+			break
+		}
 		row := bin.Pix[y*w : (y+1)*w]
 		var runs [5]int // the last five runs, oldest first; runs[4] is current
 		n := 0          // completed runs in runs[0:4] plus the current one

@@ -1,6 +1,7 @@
 package detect
 
 import (
+	"context"
 	"fmt"
 	"image"
 	_ "image/png"
@@ -92,7 +93,7 @@ func TestFindFinders(t *testing.T) {
 	for i, tt := range tests {
 		tr := view(tt.n, tt.module, tt.deg, tt.persp, tt.size)
 		img := render(fakeQR(r, tt.n), tr, tt.size, tt.size)
-		found := FindFinders(img, 1)
+		found := FindFinders(context.Background(), img, 1)
 		// Random data may hold a pattern crossed by a scan line or two;
 		// the true ones must be the three seen on most lines.
 		found = found[:min(len(found), 3)]
@@ -119,10 +120,10 @@ func TestFindFinders(t *testing.T) {
 func TestFindFindersNone(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	// Random noise and an alignment pattern have no 1:1:3:1:1 squares.
-	if f := FindFinders(randomMatrix(r, 200, 200), 1); len(f) != 0 {
+	if f := FindFinders(context.Background(), randomMatrix(r, 200, 200), 1); len(f) != 0 {
 		t.Errorf("found %d finders in noise: %v", len(f), f)
 	}
-	if f := FindFinders(&matrix.Matrix{}, 1); len(f) != 0 {
+	if f := FindFinders(context.Background(), &matrix.Matrix{}, 1); len(f) != 0 {
 		t.Error("found finders in an empty image")
 	}
 }
@@ -290,7 +291,7 @@ func TestFindFindersCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", fields[0], err)
 		}
-		found := FindFinders(binarize.LocalThreshold(binarize.Luminance(img)), 1)
+		found := FindFinders(context.Background(), binarize.LocalThreshold(binarize.Luminance(img)), 1)
 		for _, field := range fields[1:] {
 			var want Finder
 			if _, err := fmt.Sscanf(field, "%g,%g,%g", &want.Center.X, &want.Center.Y, &want.Module); err != nil {
@@ -315,6 +316,6 @@ func BenchmarkFindFinders(b *testing.B) {
 	img := render(fakeQR(r, 57), tr, 1000, 1000)
 	b.ReportAllocs()
 	for b.Loop() {
-		FindFinders(img, 1)
+		FindFinders(context.Background(), img, 1)
 	}
 }

@@ -31,3 +31,26 @@ func Orientation(q [4]Point) int {
 	deg := int(math.Round(math.Atan2(d.Y, d.X) * 180 / math.Pi))
 	return (deg%360 + 360) % 360
 }
+
+// ShrinkQuad moves each side of the convex quadrilateral q inwards by d
+// pixels (outwards for a negative d): the outline of a symbol found
+// dilated by d pixels.
+func ShrinkQuad(q [4]Point, d float64) [4]Point {
+	c := Centre(q)
+	var lines [4]Line
+	for i := range q {
+		l := LineThrough(q[i], q[(i+1)%4])
+		if l.A*c.X+l.B*c.Y+l.C < 0 {
+			l = Line{A: -l.A, B: -l.B, C: -l.C}
+		}
+		l.C -= d // towards the centre
+		lines[i] = l
+	}
+	out := q
+	for i := range q {
+		if p, ok := lines[(i+3)%4].Intersect(lines[i]); ok {
+			out[i] = p
+		}
+	}
+	return out
+}

@@ -207,7 +207,7 @@ func (e entry) expand(t map[string]*AI) error {
 	}
 	comps, err := parseSpec(e.spec)
 	if err != nil {
-		return fmt.Errorf("%s: %v", e.ais, err)
+		return fmt.Errorf("%s: %w", e.ais, err)
 	}
 	for n := lo; n <= hi; n++ {
 		code := fmt.Sprintf("%0*d", len(first), n)

@@ -16,7 +16,6 @@ import (
 	"testing"
 
 	"github.com/barkit/barkit"
-	"github.com/barkit/barkit/binarize"
 	"github.com/barkit/barkit/render"
 	"github.com/barkit/barkit/symbology"
 )
@@ -28,7 +27,10 @@ func init() {
 	symbology.Register(symbology.Info{
 		ID: "httpd-test-read-only", Name: "Read-Only Test Code", Format: "HttpdTestReadOnly",
 		Kind: symbology.Matrix,
-		Read: func(*binarize.Source, symbology.ReadOptions) []symbology.Barcode { return nil },
+	})
+	symbology.RegisterReader(symbology.Reader{
+		IDs:  []string{"httpd-test-read-only"},
+		Find: func(*symbology.View) bool { return false },
 	})
 	symbology.Register(symbology.Info{
 		ID: "httpd-test-write-only", Name: "Write-Only Test Code", Format: "HttpdTestWriteOnly",

@@ -53,7 +53,7 @@ func listing() listingBody {
 			Kind:    string(info.Kind),
 			Aliases: nonNil(info.Aliases),
 			Format:  info.Format,
-			Read:    info.Read != nil,
+			Read:    info.Readable,
 			Write:   info.Write != nil,
 			Groups:  nonNil(info.Groups),
 		}

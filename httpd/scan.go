@@ -134,7 +134,7 @@ func checkReadable(names []string) error {
 	}
 	for _, n := range names {
 		for _, part := range strings.Split(n, ",") {
-			if info, ok := symbology.Lookup(strings.TrimSpace(part)); ok && info.Read == nil {
+			if info, ok := symbology.Lookup(strings.TrimSpace(part)); ok && !info.Readable {
 				return &apiError{http.StatusBadRequest, codeUnsupported, "barkit cannot read " + info.Name}
 			}
 		}

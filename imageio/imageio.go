@@ -302,3 +302,15 @@ func (r *recorder) Read(p []byte) (int, error) {
 	r.buf = append(r.buf, p[:n]...)
 	return n, err
 }
+
+// IsInputError reports whether err says the input itself is unusable: one
+// of ErrEmpty, ErrUnknownFormat, ErrTooLarge, ErrTruncated, ErrCorrupt or
+// ErrUnsupported, rather than a failure to read it.
+func IsInputError(err error) bool {
+	for _, e := range []error{ErrEmpty, ErrUnknownFormat, ErrTooLarge, ErrTruncated, ErrCorrupt, ErrUnsupported} {
+		if errors.Is(err, e) {
+			return true
+		}
+	}
+	return false
+}

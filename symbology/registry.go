@@ -14,33 +14,84 @@ type Info struct {
 	Kind    Kind      // matrix, linear or stacked
 	Aliases []string  // other names it answers to, beyond the forgiving forms of ID and Name
 	Groups  []string  // groups it belongs to besides its kind and "all": "retail", "industrial", "gs1"
-	Read    ReadFunc  // nil when barkit cannot read it
 	Write   WriteFunc // nil when barkit cannot write it
+	// Readable reports whether a registered Reader reports this id. The
+	// registry sets it; Register ignores it.
+	Readable bool
 }
 
-// registry holds the registered symbologies in registration order. It is
-// written only by Register from init functions and read-only afterwards.
-var registry []*Info
+// clone returns a copy of info that shares no slice with it.
+func (info Info) clone() Info {
+	info.Aliases = slices.Clone(info.Aliases)
+	info.Groups = slices.Clone(info.Groups)
+	return info
+}
 
-// Register adds a symbology. It panics on a duplicate id or an empty id,
-// which are programming errors; it is meant to be called from init.
+// The registry is written only by Register and RegisterReader from init
+// functions and read-only afterwards.
+var (
+	infos   []*Info            // in registration order
+	byName  = map[string]int{} // normalised id, name, format and aliases -> index in infos
+	readers []*Reader          // in registration order
+	readBy  = map[string]int{} // id -> index in readers
+)
+
+// Register adds a symbology. It panics on an empty or duplicate id, or on
+// a name or alias another symbology answers to already: programming
+// errors, since it is meant to be called from init.
 func Register(info Info) {
 	if info.ID == "" {
 		panic("symbology: Register with empty ID")
 	}
-	for _, r := range registry {
-		if r.ID == info.ID {
-			panic("symbology: duplicate registration of " + info.ID)
-		}
+	if _, ok := byName[normalize(info.ID)]; ok {
+		panic("symbology: duplicate registration of " + info.ID)
 	}
-	registry = append(registry, &info)
+	info = info.clone()
+	info.Readable = false
+	i := len(infos)
+	names := append([]string{info.ID, info.Name, info.Format}, info.Aliases...)
+	for _, n := range names {
+		n = normalize(n)
+		if n == "" {
+			continue
+		}
+		if j, ok := byName[n]; ok && j != i {
+			panic(fmt.Sprintf("symbology: %s: name %q is taken by %s", info.ID, n, infos[j].ID))
+		}
+		byName[n] = i
+	}
+	infos = append(infos, &info)
+}
+
+// RegisterReader adds a reader for the ids it reports. It panics when the
+// reader has no ids or no Find, or when an id is not registered or has a
+// reader already: programming errors, since it is meant to be called from
+// init, after the ids' Register.
+func RegisterReader(r Reader) {
+	if len(r.IDs) == 0 || r.Find == nil {
+		panic("symbology: RegisterReader without ids or Find")
+	}
+	r.IDs = slices.Clone(r.IDs)
+	r.Plan = slices.Clone(r.Plan)
+	for _, id := range r.IDs {
+		i, ok := byName[normalize(id)]
+		if !ok || infos[i].ID != id {
+			panic("symbology: RegisterReader for unregistered id " + id)
+		}
+		if _, ok := readBy[id]; ok {
+			panic("symbology: second reader for " + id)
+		}
+		readBy[id] = len(readers)
+		infos[i].Readable = true
+	}
+	readers = append(readers, &r)
 }
 
 // All returns the registered symbologies sorted by id.
 func All() []Info {
-	out := make([]Info, len(registry))
-	for i, r := range registry {
-		out[i] = *r
+	out := make([]Info, len(infos))
+	for i, r := range infos {
+		out[i] = r.clone()
 	}
 	slices.SortFunc(out, func(a, b Info) int { return strings.Compare(a.ID, b.ID) })
 	return out
@@ -51,6 +102,7 @@ func All() []Info {
 // compare equal.
 func normalize(s string) string {
 	var b strings.Builder
+	b.Grow(len(s))
 	for _, r := range strings.ToLower(s) {
 		switch r {
 		case '-', '_', ' ', '.', '/':
@@ -61,22 +113,22 @@ func normalize(s string) string {
 	return b.String()
 }
 
+// lookup returns the registry entry a name answers to, or nil.
+func lookup(name string) *Info {
+	if i, ok := byName[name]; ok {
+		return infos[i]
+	}
+	if i, ok := byName[normalize(name)]; ok {
+		return infos[i]
+	}
+	return nil
+}
+
 // Lookup finds a symbology by id, name, engine format name or alias, compared
 // forgivingly (case-insensitive, with '-', '_' and spaces optional).
 func Lookup(name string) (Info, bool) {
-	n := normalize(name)
-	if n == "" {
-		return Info{}, false
-	}
-	for _, r := range registry {
-		if normalize(r.ID) == n || normalize(r.Name) == n || normalize(r.Format) == n {
-			return *r, true
-		}
-		for _, a := range r.Aliases {
-			if normalize(a) == n {
-				return *r, true
-			}
-		}
+	if info := lookup(name); info != nil {
+		return info.clone(), true
 	}
 	return Info{}, false
 }
@@ -107,7 +159,7 @@ func (info Info) InGroup(group string) bool {
 var groups = []string{"all", "retail", "industrial", "linear", "matrix", "stacked", "gs1"}
 
 // Resolve turns a list of ids, aliases and group names into the symbologies
-// they name, each once, in registry order. Each element may itself be a
+// they name, each once, sorted by id. Each element may itself be a
 // comma-separated list. An empty list means every registered symbology.
 // A name that is neither a symbology nor a group is an error naming it.
 func Resolve(names []string) ([]Info, error) {
@@ -124,14 +176,14 @@ func Resolve(names []string) ([]Info, error) {
 	}
 	want := make(map[string]bool)
 	for _, p := range parts {
-		if info, ok := Lookup(p); ok {
+		if info := lookup(p); info != nil {
 			want[info.ID] = true
 			continue
 		}
 		if !slices.Contains(groups, normalize(p)) {
 			return nil, fmt.Errorf("%w %q", ErrUnknown, p)
 		}
-		for _, r := range registry {
+		for _, r := range infos {
 			if r.InGroup(p) {
 				want[r.ID] = true
 			}

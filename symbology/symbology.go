@@ -11,7 +11,6 @@ package symbology
 import (
 	"errors"
 
-	"github.com/barkit/barkit/binarize"
 	"github.com/barkit/barkit/detect"
 	"github.com/barkit/barkit/matrix"
 )
@@ -84,16 +83,6 @@ type Symbol struct {
 	Text      string         // human-readable text for linear symbols
 }
 
-// ReadOptions tunes a reader. The zero value is the thorough default.
-type ReadOptions struct {
-	// Fast turns off the thorough search (more binarizers, rotations,
-	// inverted images, scan lines and a downscaled pyramid); it suits
-	// clean, high-contrast images.
-	Fast bool
-	// MaxResults caps the number of symbols returned; 0 means 255.
-	MaxResults int
-}
-
 // WriteOptions tunes a writer. The zero value picks the smallest symbol with
 // the symbology's default error correction.
 type WriteOptions struct {
@@ -103,10 +92,6 @@ type WriteOptions struct {
 	// ("7" for QR version 7); "" picks the smallest that holds the data.
 	Version string
 }
-
-// ReadFunc finds and decodes every symbol of one symbology in src.
-// Finding nothing is not an error: it returns nil.
-type ReadFunc func(src *binarize.Source, opts ReadOptions) []Barcode
 
 // WriteFunc encodes data as the smallest symbol of one symbology.
 type WriteFunc func(data string, opts WriteOptions) (*Symbol, error)

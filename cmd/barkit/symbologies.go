@@ -75,7 +75,7 @@ func runSymbologies(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 func newListing(infos []symbology.Info) listing {
 	l := listing{Read: []string{}, Write: []string{}, Details: []detail{}}
 	for _, info := range infos {
-		if info.Read != nil {
+		if info.Readable {
 			l.Read = append(l.Read, info.ID)
 		}
 		if info.Write != nil {
@@ -88,7 +88,7 @@ func newListing(infos []symbology.Info) listing {
 			Kind:    string(info.Kind),
 			Aliases: nonNil(info.Aliases),
 			Groups:  nonNil(info.Groups),
-			Read:    info.Read != nil,
+			Read:    info.Readable,
 			Write:   info.Write != nil,
 		})
 	}
@@ -100,7 +100,7 @@ func writeTable(w io.Writer, infos []symbology.Info) error {
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
 	io.WriteString(tw, "ID\tNAME\tREAD\tWRITE\n")
 	for _, info := range infos {
-		io.WriteString(tw, info.ID+"\t"+info.Name+"\t"+yesNo(info.Read != nil)+"\t"+yesNo(info.Write != nil)+"\n")
+		io.WriteString(tw, info.ID+"\t"+info.Name+"\t"+yesNo(info.Readable)+"\t"+yesNo(info.Write != nil)+"\n")
 	}
 	return tw.Flush()
 }

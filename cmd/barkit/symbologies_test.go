@@ -32,7 +32,7 @@ func TestSymbologies(t *testing.T) {
 			continue
 		}
 		rw := strings.Fields(line[readCol:])
-		if want := []string{yesNo(info.Read != nil), yesNo(info.Write != nil)}; !slices.Equal(rw, want) {
+		if want := []string{yesNo(info.Readable), yesNo(info.Write != nil)}; !slices.Equal(rw, want) {
 			t.Errorf("row %q: read/write %q, want %q", line, rw, want)
 		}
 	}
@@ -66,10 +66,10 @@ func TestSymbologiesJSON(t *testing.T) {
 		d := got.Details[i]
 		if d.ID != info.ID || d.Name != info.Name || d.Format != info.Format || d.Format == "" ||
 			d.Kind != string(info.Kind) || d.Aliases == nil || d.Groups == nil ||
-			d.Read == nil || *d.Read != (info.Read != nil) || d.Write == nil || *d.Write != (info.Write != nil) {
+			d.Read == nil || *d.Read != (info.Readable) || d.Write == nil || *d.Write != (info.Write != nil) {
 			t.Errorf("detail %d: %+v, want %+v", i, d, info)
 		}
-		if info.Read != nil {
+		if info.Readable {
 			read = append(read, info.ID)
 		}
 		if info.Write != nil {

@@ -10,7 +10,7 @@ func init() {
 		Kind:    symbology.Linear,
 		Aliases: []string{"GS1-128", "UCC-128", "EAN-128", "Code128"},
 		Groups:  []string{"industrial", "gs1"},
-		Read:    read,
 		Write:   write,
 	})
+	symbology.RegisterReader(symbology.Reader{IDs: []string{"code128"}, Find: find})
 }

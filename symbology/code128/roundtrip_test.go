@@ -2,6 +2,7 @@ package code128
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -17,6 +18,16 @@ import (
 	"github.com/barkit/barkit/symbology"
 	"github.com/barkit/barkit/symbology/linear/lineartest"
 )
+
+// read reads src for Code 128 alone, as a scan for "code128" does.
+func read(src *binarize.Source, opts symbology.ReadOptions) []symbology.Barcode {
+	opts.IDs = []string{"code128"}
+	got, err := symbology.Read(context.Background(), src, opts)
+	if err != nil {
+		panic(err)
+	}
+	return got
+}
 
 // payload is data to write and how: as text or as a GS1 element string.
 type payload struct {

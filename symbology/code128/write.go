@@ -27,7 +27,7 @@ func write(data string, opts symbology.WriteOptions) (*symbology.Symbol, error) 
 	if opts.GS1 {
 		hri, err := gs1.HRI(strings.TrimRight(data, "\x1d"))
 		if err != nil {
-			return nil, fmt.Errorf("code128: %w: %v", symbology.ErrInvalidData, err)
+			return nil, fmt.Errorf("code128: %w: %w", symbology.ErrInvalidData, err)
 		}
 		text = hri
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/barkit/barkit/eci"
 	"github.com/barkit/barkit/matrix"
 	"github.com/barkit/barkit/symbology"
 )
@@ -519,45 +518,11 @@ func (r *parser) base256() error {
 // Table N.1; for DMRE the modifiers 7-9 that zxing-cpp reports).
 func (p *payload) barcode(s Size) symbology.Barcode {
 	bc := symbology.Barcode{Symbology: "data-matrix", Sequence: p.seq, ReaderInit: p.readerInit}
-	var all []byte
-	for _, sg := range p.segs {
-		all = append(all, sg.b...)
-	}
-	if all == nil {
-		all = []byte{}
-	}
-	bc.Bytes = all
-
-	// Bytes before any designator are ISO-8859-1 by the standard (§5.4);
-	// in a symbol without designators the character set is guessed from
-	// all of them, as readers in the field do (eci.Guess).
-	guess := eci.ISO8859_1
-	if !p.hasECI {
-		guess = eci.Guess(all)
-	}
 	segs := make([]symbology.Segment, len(p.segs))
 	for i, sg := range p.segs {
 		segs[i] = symbology.Segment{ECI: sg.eci, Bytes: sg.b}
 	}
-	text, facts := symbology.SegmentText(segs, guess)
-	bc.Text = text
-	if p.hasECI {
-		for _, sg := range p.segs {
-			d := sg.eci
-			if d < 0 {
-				d = eci.ISO8859_1
-			}
-			if k := len(bc.Segments); k > 0 && bc.Segments[k-1].ECI == d {
-				bc.Segments[k-1].Bytes = append(bc.Segments[k-1].Bytes, sg.b...)
-				continue
-			}
-			bc.Segments = append(bc.Segments, symbology.Segment{ECI: d, Bytes: append([]byte(nil), sg.b...)})
-		}
-	}
-
-	bc.GS1 = p.fnc1 == 1
-	facts.GS1 = bc.GS1
-	bc.ContentType = facts.Type(bc.Bytes)
+	bc.SetContent(segs, p.hasECI, p.fnc1 == 1)
 
 	mod := 1 + p.fnc1
 	switch {

@@ -281,7 +281,7 @@ func lCandidates(t *tracer, pts []ipt, keep []bool, verts *[]int, slack float64)
 		if math.Max(a1.length, a2.length) < 0.3*extent {
 			continue
 		}
-		d1, d2 := unitVec(a1.b.Sub(a1.a)), unitVec(a2.b.Sub(a2.a))
+		d1, d2 := a1.b.Sub(a1.a).Unit(), a2.b.Sub(a2.a).Unit()
 		cos := d1.X*d2.X + d1.Y*d2.Y
 		if math.Abs(cos) > 0.7 { // the arms meet at 45° to 135°
 			continue
@@ -291,7 +291,7 @@ func lCandidates(t *tracer, pts []ipt, keep []bool, verts *[]int, slack float64)
 		// corner, turning right (positive in image coordinates). Round a
 		// mirrored one it runs along the right edge, then the bottom: the
 		// edges come out swapped, and Decode reads the grid mirrored.
-		if crossZ(d1, d2) <= 0 {
+		if d1.Cross(d2) <= 0 {
 			continue
 		}
 		// The edges fitted whole, fitted near each corner, and taken as
@@ -331,7 +331,7 @@ func mergeArms(arms []arm, n int) []arm {
 			if float64(gap) > 0.25*(a.length+b.length)+8 {
 				break
 			}
-			da, db := unitVec(a.b.Sub(a.a)), unitVec(b.b.Sub(b.a))
+			da, db := a.b.Sub(a.a).Unit(), b.b.Sub(b.a).Unit()
 			if da.X*db.X+da.Y*db.Y < math.Cos(10*math.Pi/180) {
 				continue
 			}
@@ -409,7 +409,7 @@ func fitArm(a *arm, pts []ipt) {
 	// Outside is on the left of the clockwise outline's direction; move
 	// the lines half a pixel that way, from the centres of the outline
 	// pixels to the edge between dark and light.
-	d := unitVec(a.b.Sub(a.a))
+	d := a.b.Sub(a.a).Unit()
 	out := detect.Point{X: d.Y, Y: -d.X}
 	a.line = outwards(l, out)
 	a.ends = [2]detect.Line{outwards(ends[0], out), outwards(ends[1], out)}
@@ -443,7 +443,7 @@ func finishL(t *tracer, a1, a2 arm, fit int) (candidate, bool) {
 		left, bottom = a2.ends[1], a1.ends[0]
 		c, ok = a1.ends[1].Intersect(a2.ends[0])
 	case fitChord:
-		d1, d2 := unitVec(a1.b.Sub(a1.a)), unitVec(a2.b.Sub(a2.a))
+		d1, d2 := a1.b.Sub(a1.a).Unit(), a2.b.Sub(a2.a).Unit()
 		bottom = outwards(detect.LineThrough(a1.a, a1.b), detect.Point{X: d1.Y, Y: -d1.X})
 		left = outwards(detect.LineThrough(a2.a, a2.b), detect.Point{X: d2.Y, Y: -d2.X})
 		c, ok = bottom.Intersect(left)
@@ -455,7 +455,7 @@ func finishL(t *tracer, a1, a2 arm, fit int) (candidate, bool) {
 	// fitted lines.
 	br := project(bottom, a1.a)
 	tl := project(left, a2.b)
-	u, v := unitVec(tl.Sub(c)), unitVec(br.Sub(c)) // up the left edge, along the bottom
+	u, v := tl.Sub(c).Unit(), br.Sub(c).Unit() // up the left edge, along the bottom
 	hLen, wLen := tl.Dist(c), br.Dist(c)
 	if hLen < minArm || wLen < minArm {
 		return candidate{}, false
@@ -577,7 +577,7 @@ func sideLine(t *tracer, from, to, out detect.Point, along, depth float64) (dete
 	m := depth
 	var hits []detect.Point
 	for s := -along; s < length+along; s += step {
-		base := from.Add(unitVec(to.Sub(from)).Mul(s))
+		base := from.Add(to.Sub(from).Unit().Mul(s))
 		start := base.Add(out.Mul(2.5 * m))
 		for r := 0.0; r < 5*m; r += 0.5 {
 			p := start.Sub(out.Mul(r))
@@ -641,19 +641,19 @@ func clockCount(t *tracer, q [4]detect.Point, m, across float64, right bool) flo
 	var a, b detect.Point
 	var full float64
 	if right {
-		a = q[1].Add(unitVec(q[0].Sub(q[1])).Mul(across / 2))
-		b = q[2].Add(unitVec(q[3].Sub(q[2])).Mul(across / 2))
+		a = q[1].Add(q[0].Sub(q[1]).Unit().Mul(across / 2))
+		b = q[2].Add(q[3].Sub(q[2]).Unit().Mul(across / 2))
 		full = q[1].Dist(q[2])
 	} else {
-		a = q[0].Add(unitVec(q[3].Sub(q[0])).Mul(across / 2))
-		b = q[1].Add(unitVec(q[2].Sub(q[1])).Mul(across / 2))
+		a = q[0].Add(q[3].Sub(q[0]).Unit().Mul(across / 2))
+		b = q[1].Add(q[2].Sub(q[1]).Unit().Mul(across / 2))
 		full = q[0].Dist(q[1])
 	}
 	length := a.Dist(b)
 	if length < 2 {
 		return 0
 	}
-	d := unitVec(b.Sub(a))
+	d := b.Sub(a).Unit()
 	step := math.Max(0.25, m/8)
 	var centres []float64
 	start, prev := 0.0, false
@@ -699,26 +699,16 @@ func project(l detect.Line, p detect.Point) detect.Point {
 	return detect.Point{X: p.X - d*l.A, Y: p.Y - d*l.B}
 }
 
-func unitVec(p detect.Point) detect.Point {
-	n := math.Hypot(p.X, p.Y)
-	if n == 0 {
-		return detect.Point{}
-	}
-	return detect.Point{X: p.X / n, Y: p.Y / n}
-}
-
 // darkAt reports whether the pixel under p is dark.
 func darkAt(t *tracer, p detect.Point) bool {
 	return t.dark(int(math.Floor(p.X)), int(math.Floor(p.Y)))
 }
 
-func crossZ(a, b detect.Point) float64 { return a.X*b.Y - a.Y*b.X }
-
 // convex reports whether the quadrilateral q is convex and not degenerate.
 func convex(q [4]detect.Point) bool {
 	var pos, neg bool
 	for i := range q {
-		c := crossZ(q[(i+1)%4].Sub(q[i]), q[(i+2)%4].Sub(q[(i+1)%4]))
+		c := q[(i+1)%4].Sub(q[i]).Cross(q[(i+2)%4].Sub(q[(i+1)%4]))
 		pos = pos || c > 0
 		neg = neg || c < 0
 		if math.IsNaN(c) {

@@ -87,7 +87,7 @@ func correct(s Size, words []byte, erased []bool, continuous bool) ([]byte, int,
 		}
 		n, err := reedsolomon.DataMatrix.Decode(block, ecPer, erasures)
 		if err != nil {
-			return nil, 0, fmt.Errorf("datamatrix: %w: block %d of %d: %v", symbology.ErrChecksum, b+1, nb, err)
+			return nil, 0, fmt.Errorf("datamatrix: %w: block %d of %d: %w", symbology.ErrChecksum, b+1, nb, err)
 		}
 		fixed += n
 		for k, i := range idx {

@@ -217,7 +217,7 @@ func prepare(text string, opts Options) ([]unit, int, error) {
 		if d > 0 {
 			var err error
 			if b, err = eci.Encode(d, text); err != nil {
-				return nil, 0, fmt.Errorf("datamatrix: %w: %v", symbology.ErrInvalidData, err)
+				return nil, 0, fmt.Errorf("datamatrix: %w: %w", symbology.ErrInvalidData, err)
 			}
 			designator = d
 		} else {
@@ -269,7 +269,7 @@ func invalidUTF8(s string) int {
 // the GS1 character set.
 func checkGS1(s string) error {
 	if err := gs1.CheckElementString(s); err != nil {
-		return fmt.Errorf("datamatrix: %w: GS1 data: %v", symbology.ErrInvalidData, err)
+		return fmt.Errorf("datamatrix: %w: GS1 data: %w", symbology.ErrInvalidData, err)
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package datamatrix
 
 import (
+	"cmp"
 	"image"
 	"math"
 	"slices"
@@ -10,9 +11,6 @@ import (
 	"github.com/barkit/barkit/matrix"
 	"github.com/barkit/barkit/symbology"
 )
-
-// defaultMaxResults is the cap on results when ReadOptions.MaxResults is 0.
-const defaultMaxResults = 255
 
 // downscaleAbove is the long side, in pixels, above which the image is
 // also read at half size: large photos hold symbols of large modules whose
@@ -24,91 +22,26 @@ const downscaleAbove = 1200
 // pixel per module have clock tracks too fine to count.
 const enlargeBelow = 400
 
-// A readPass is one binarized view of the image to look for symbols in.
-type readPass struct {
-	method   binarize.Method
-	inverted bool // light-on-dark symbols
-	down     int  // downscaling factor; 1 for the image itself
-	up       int  // enlarging factor of the binarized image; 1 for none
-	// dilate, when positive, looks for symbols in the binarized image
-	// dilated by that many pixels, which joins the separate dots of a
-	// dot-peened symbol into solid finder edges; the grid is still
-	// sampled from the image itself.
-	dilate int
-	// open, when set, looks for symbols in the binarized image opened
-	// (eroded, then dilated, by a pixel), which clears the speckles that
-	// noise on a plain background leaves, joined to a symbol's outline.
-	open bool
-	// lastResort passes run only when no symbol was found before them.
-	lastResort bool
-}
-
-// read finds and decodes the Data Matrix symbols in src.
-func read(src *binarize.Source, opts symbology.ReadOptions) []symbology.Barcode {
-	if src == nil || src.Lum == nil {
-		return nil
-	}
-	limit := opts.MaxResults
-	if limit <= 0 {
-		limit = defaultMaxResults
-	}
-	r := &symbolReader{thorough: !opts.Fast, limit: limit}
-	for _, p := range r.passes(src) {
-		if p.lastResort && len(r.results) > 0 {
-			continue
-		}
-		s := src.Downscaled(p.down)
-		bin := s.Binary(p.method)
-		if p.inverted {
-			bin = s.Inverted(p.method)
-		}
-		lum := s.Lum
-		if p.up > 1 {
-			bin = binarize.Enlarge(bin, p.up)
-			lum = nil
-		}
-		r.scan(bin, lum, p)
-		if len(r.results) >= r.limit {
-			break
-		}
-	}
-	return r.results
-}
-
-// symbolReader holds the state of one read.
-type symbolReader struct {
-	thorough bool
-	limit    int
-	results  []symbology.Barcode
-}
-
-// passes lists the views to read, in order.
-func (r *symbolReader) passes(src *binarize.Source) []readPass {
-	b := src.Lum.Rect
-	long := max(b.Dx(), b.Dy())
-	ps := []readPass{{method: binarize.Local, down: 1, up: 1}}
-	if long > downscaleAbove {
-		ps = append(ps, readPass{method: binarize.Local, down: 2, up: 1})
-	}
-	ps = append(ps, readPass{method: binarize.Global, down: 1, up: 1, lastResort: true})
-	if long < enlargeBelow {
-		ps = append(ps, readPass{method: binarize.Local, down: 1, up: 2, lastResort: true})
-	}
-	// Noise on a plain background, speckles joined to the outline.
-	ps = append(ps, readPass{method: binarize.Local, down: 1, up: 1, open: true, lastResort: true})
-	if !r.thorough {
-		return ps
-	}
-	ps = append(ps,
-		readPass{method: binarize.Local, inverted: true, down: 1, up: 1, lastResort: true},
-		readPass{method: binarize.Global, inverted: true, down: 1, up: 1, lastResort: true})
-	if long >= 2*enlargeBelow {
-		ps = append(ps, readPass{method: binarize.Local, down: 2, up: 1, lastResort: true})
-	}
-	ps = append(ps,
-		readPass{method: binarize.Local, down: 1, up: 1, dilate: 1, lastResort: true},
-		readPass{method: binarize.Local, down: 1, up: 1, dilate: 2, lastResort: true})
-	return ps
+// readPlan is the Data Matrix reader's plan. The locally binarized image, and
+// large photos at half size; when nothing was found, the globally
+// binarized image, small images enlarged, and the image opened (eroded,
+// then dilated, by a pixel), which clears the speckles that noise on a
+// plain background leaves joined to a symbol's outline. Thorough mode adds,
+// when nothing was found, mid-sized images at half size, the inverted
+// images (light-on-dark symbols), and the image dilated by one and two
+// pixels, which joins the separate dots of a dot-peened symbol into solid
+// finder edges (the grid is still sampled from the image itself).
+var readPlan = []symbology.Pass{
+	{View: binarize.View{}},
+	{View: binarize.View{Method: binarize.Global}, LastResort: true},
+	{View: binarize.View{Down: 2}, MinSide: downscaleAbove + 1},
+	{View: binarize.View{Down: 2}, LastResort: true, Thorough: true, MinSide: 2 * enlargeBelow, MaxSide: downscaleAbove},
+	{View: binarize.View{Inverted: true}, LastResort: true, Thorough: true},
+	{View: binarize.View{Method: binarize.Global, Inverted: true}, LastResort: true, Thorough: true},
+	{View: binarize.View{Up: 2}, LastResort: true, MaxSide: enlargeBelow - 1},
+	{View: binarize.View{Open: true}, LastResort: true},
+	{View: binarize.View{Dilate: 1}, LastResort: true, Thorough: true},
+	{View: binarize.View{Dilate: 2}, LastResort: true, Thorough: true},
 }
 
 // scanStep returns the spacing of the scan lines in an image of the given
@@ -117,25 +50,21 @@ func scanStep(w, h int) int {
 	return max(1, min(6, min(w, h)/120))
 }
 
-// scan reads the symbols of one binarized view and adds the new ones to
-// r.results.
-func (r *symbolReader) scan(bin *matrix.Matrix, lum *image.Gray, p readPass) {
-	var cands []candidate
-	if p.dilate > 0 {
-		cands = findCandidates(dilate(bin, p.dilate), scanStep(bin.Width, bin.Height), r.thorough, float64(p.dilate))
-		// The dilated outlines lie dilate pixels outside the symbol.
+// find reads the symbols of one view.
+func find(v *symbology.View) bool {
+	bin := v.Base // the image to sample: v.Bin may be dilated or opened
+	d := float64(v.Pass.View.Dilate)
+	cands := findCandidates(v.Bin, scanStep(bin.Width, bin.Height), v.Thorough, d)
+	if d > 0 {
+		// The dilated outlines lie d pixels outside the symbol.
 		for i := range cands {
 			c := &cands[i]
-			c.q = shrinkQuad(c.q, float64(p.dilate))
+			c.q = detect.ShrinkQuad(c.q, d)
 			for j := range c.alts {
-				c.alts[j] = shrinkQuad(c.alts[j], float64(p.dilate))
+				c.alts[j] = detect.ShrinkQuad(c.alts[j], d)
 			}
-			c.mx, c.my = c.mx-float64(p.dilate), c.my-float64(p.dilate)
+			c.mx, c.my = c.mx-d, c.my-d
 		}
-	} else if p.open {
-		cands = findCandidates(opened(bin), scanStep(bin.Width, bin.Height), r.thorough, 0)
-	} else {
-		cands = findCandidates(bin, scanStep(bin.Width, bin.Height), r.thorough, 0)
 	}
 	// The candidates whose best grid looks most like a symbol first: a
 	// symbol read early keeps the candidates inside it from being tried.
@@ -153,115 +82,21 @@ func (r *symbolReader) scan(bin *matrix.Matrix, lum *image.Gray, p readPass) {
 		}
 		return plans[i][0].score
 	}
-	slices.SortStableFunc(order, func(a, b int) int {
-		switch {
-		case best(a) > best(b):
-			return -1
-		case best(a) < best(b):
-			return 1
-		}
-		return 0
-	})
-	var found [][4]detect.Point
-	scale := float64(p.down) / float64(p.up)
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(best(b), best(a)) })
 	for _, i := range order {
 		c := cands[i]
-		if coveredBy(found, c.q) {
+		if v.Covered(detect.Centre(c.q), 0) {
 			continue
 		}
-		bc, ok := decodePlan(bin, lum, p.inverted, r.thorough, plans[i])
+		if !v.Next() {
+			return false
+		}
+		bc, ok := decodePlan(bin, v.Lum, v.Pass.View.Inverted, v.Thorough, plans[i])
 		if !ok {
 			continue
 		}
-		found = append(found, bc.Corners)
-		for i := range bc.Corners {
-			bc.Corners[i] = bc.Corners[i].Mul(scale)
-		}
-		bc.Inverted = p.inverted
-		r.results = symbology.AppendNew(r.results, bc)
-		if len(r.results) >= r.limit {
-			return
-		}
-	}
-}
-
-// dilate returns bin with every pixel within r pixels (a square of side
-// 2r+1) of a dark pixel dark: separable running maxima.
-func dilate(bin *matrix.Matrix, r int) *matrix.Matrix {
-	w, h := bin.Width, bin.Height
-	tmp := matrix.New(w, h)
-	for y := range h {
-		row, out := bin.Pix[y*w:(y+1)*w], tmp.Pix[y*w:(y+1)*w]
-		n := 0 // dark pixels in the window
-		for x := -r; x < w; x++ {
-			if x+r < w && row[x+r] {
-				n++
-			}
-			if x-r-1 >= 0 && row[x-r-1] {
-				n--
-			}
-			if x >= 0 {
-				out[x] = n > 0
-			}
-		}
-	}
-	out := matrix.New(w, h)
-	for x := range w {
-		n := 0
-		for y := -r; y < h; y++ {
-			if y+r < h && tmp.Pix[(y+r)*w+x] {
-				n++
-			}
-			if y-r-1 >= 0 && tmp.Pix[(y-r-1)*w+x] {
-				n--
-			}
-			if y >= 0 {
-				out.Pix[y*w+x] = n > 0
-			}
-		}
-	}
-	return out
-}
-
-// opened returns bin eroded and then dilated by one pixel: dark specks
-// smaller than 3×3 pixels vanish, larger shapes keep their outline.
-func opened(bin *matrix.Matrix) *matrix.Matrix {
-	inv := bin.Clone()
-	inv.Invert()
-	eroded := dilate(inv, 1)
-	eroded.Invert()
-	return dilate(eroded, 1)
-}
-
-// shrinkQuad moves each side of the convex quadrilateral q inwards by d
-// pixels.
-func shrinkQuad(q [4]detect.Point, d float64) [4]detect.Point {
-	c := detect.Centre(q)
-	var lines [4]detect.Line
-	for i := range q {
-		l := detect.LineThrough(q[i], q[(i+1)%4])
-		if l.A*c.X+l.B*c.Y+l.C < 0 {
-			l = detect.Line{A: -l.A, B: -l.B, C: -l.C}
-		}
-		l.C -= d // towards the centre
-		lines[i] = l
-	}
-	out := q
-	for i := range q {
-		if p, ok := lines[(i+3)%4].Intersect(lines[i]); ok {
-			out[i] = p
-		}
-	}
-	return out
-}
-
-// coveredBy reports whether the centre of q lies in a symbol already
-// decoded.
-func coveredBy(found [][4]detect.Point, q [4]detect.Point) bool {
-	c := detect.Centre(q)
-	for _, f := range found {
-		if detect.Inside(f, c) {
-			return true
+		if !v.Add(bc, 0) {
+			return false
 		}
 	}
 	return false
@@ -437,7 +272,6 @@ func decodePlan(bin *matrix.Matrix, lum *image.Gray, inverted, thorough bool, at
 			// bottom-right.
 			bc.Corners = [4]detect.Point{a.q[2], a.q[1], a.q[0], a.q[3]}
 		}
-		bc.Orientation = detect.Orientation(bc.Corners)
 		return bc, true
 	}
 	for i, a := range atts {

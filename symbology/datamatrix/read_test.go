@@ -1,6 +1,7 @@
 package datamatrix
 
 import (
+	"context"
 	"image"
 	"math"
 	"math/rand/v2"
@@ -11,6 +12,16 @@ import (
 	"github.com/barkit/barkit/matrix"
 	"github.com/barkit/barkit/symbology"
 )
+
+// read reads src for Data Matrix alone, as a scan for "data-matrix" does.
+func read(src *binarize.Source, opts symbology.ReadOptions) []symbology.Barcode {
+	opts.IDs = []string{"data-matrix"}
+	got, err := symbology.Read(context.Background(), src, opts)
+	if err != nil {
+		panic(err)
+	}
+	return got
+}
 
 // scene describes a synthetic photo of a symbol.
 type scene struct {

@@ -10,7 +10,7 @@ func init() {
 		Kind:    symbology.Matrix,
 		Aliases: []string{"DataMatrix", "DM", "ECC200", "ECC 200", "Data Matrix ECC200", "DMRE"},
 		Groups:  []string{"gs1"},
-		Read:    read,
 		Write:   write,
 	})
+	symbology.RegisterReader(symbology.Reader{IDs: []string{"data-matrix"}, Plan: readPlan, Find: find})
 }

@@ -8,22 +8,20 @@ import (
 	"github.com/barkit/barkit/symbology/linear/lineartest"
 )
 
-// corpusReaders maps the corpus's format names to the readers of this
-// package, as the root corpus test maps them to ids.
-var corpusReaders = map[string]symbology.ReadFunc{
-	"EAN13": readEAN13, "EAN8": readEAN8, "UPCA": readUPCA, "UPCE": readUPCE,
-}
+// corpusIDs maps the corpus's format names to the ids of this package, as
+// the root corpus test does.
+var corpusIDs = map[string]string{"EAN13": "ean13", "EAN8": "ean8", "UPCA": "upca", "UPCE": "upce"}
 
-// readerFor returns the reader of a corpus row: that of its format, or of
-// the format its options name.
-func readerFor(row lineartest.CorpusRow) symbology.ReadFunc {
+// idsFor returns the id a corpus row is read for: that of its format, or
+// of the format its options name.
+func idsFor(row lineartest.CorpusRow) []string {
 	format := row.Format
 	for _, o := range strings.Split(row.Options, ";") {
 		if v, ok := strings.CutPrefix(o, "formats="); ok {
 			format = v
 		}
 	}
-	return corpusReaders[format]
+	return []string{corpusIDs[format]}
 }
 
 // judgeEAN judges as the reference reader would with the row's add-on
@@ -85,5 +83,5 @@ func TestCorpusTurned(t *testing.T) {
 			}
 		}
 	}
-	lineartest.ScoreCorpus(t, rows, readerFor, judgeCorpus)
+	lineartest.ScoreCorpus(t, rows, idsFor, judgeCorpus)
 }

@@ -1,53 +1,48 @@
 package ean
 
 import (
-	"github.com/barkit/barkit/binarize"
 	"github.com/barkit/barkit/symbology"
 	"github.com/barkit/barkit/symbology/linear"
 )
 
-// scanKey names an EAN/UPC scan in a Source's memo: the readers of EAN-13,
-// UPC-A, EAN-8 and UPC-E, called one after another on one image, share one
-// scan.
-type scanKey struct{ fast bool }
-
-// scan returns every EAN/UPC symbol in src, read in the given mode.
-func scan(src *binarize.Source, fast bool) []linear.Result {
-	return src.Memo(scanKey{fast}, func() any {
-		return linear.Scan(src, symbology.ReadOptions{Fast: fast}, decodeRow)
-	}).([]linear.Result)
+// find reads the EAN/UPC symbols of the image, each under the id of what
+// it is: an EAN-13 symbol of leading digit 0 is a UPC-A symbol (upca); the
+// others are ean13's, and an ISBN (prefix 978 or 979) is isbn's to a scan
+// that asks for ISBN and not for EAN-13. The add-on digits, when enough
+// lines read them, follow the main digits (symbology identifier ]E3);
+// ISO/IEC 15420 transmits UPC-A and UPC-E in their 13-digit EAN-13 form,
+// and so does barkit.
+func find(v *symbology.View) bool {
+	for _, r := range linear.Scan(v.Context(), v.Lum, linear.Options{Fast: !v.Thorough}, decodeRow) {
+		var id string
+		switch kind(r.Kind) {
+		case kindEAN13:
+			switch {
+			case r.Text[0] == '0':
+				id = "upca"
+			case isISBN(r.Text) && v.Want("isbn") && !v.Want("ean13"):
+				id = "isbn"
+			default:
+				id = "ean13"
+			}
+		case kindEAN8:
+			id = "ean8"
+		case kindUPCE:
+			id = "upce"
+		default:
+			continue
+		}
+		if v.Want(id) && !v.Add(barcode(id, r), 0) {
+			break
+		}
+	}
+	return false
 }
 
-// reader returns the ReadFunc of one registered id: the results of kind k
-// for which keep reports true (nil keeps all), as Barcodes.
-//
-// Reading reports each symbol once, under the id of what it is: an EAN-13
-// symbol of leading digit 0 is a UPC-A symbol and only the upca reader
-// reports it; the others, ISBNs included, are ean13's. The add-on digits,
-// when enough lines read them, follow the main digits (symbology
-// identifier ]E3); ISO/IEC 15420 transmits UPC-A and UPC-E in their
-// 13-digit EAN-13 form, and so does barkit.
-func reader(id string, k kind, keep func(text string) bool) symbology.ReadFunc {
-	return func(src *binarize.Source, opts symbology.ReadOptions) []symbology.Barcode {
-		if src == nil || src.Lum == nil {
-			return nil
-		}
-		limit := opts.MaxResults
-		if limit <= 0 {
-			limit = 255
-		}
-		var out []symbology.Barcode
-		for _, r := range scan(src, opts.Fast) {
-			if kind(r.Kind) != k || keep != nil && !keep(r.Text) {
-				continue
-			}
-			if len(out) == limit {
-				break
-			}
-			out = append(out, barcode(id, r))
-		}
-		return out
-	}
+// isISBN reports whether the 13 digits of an EAN-13 symbol are an ISBN:
+// the prefixes 978 and 979, Bookland.
+func isISBN(digits string) bool {
+	return len(digits) == 13 && (digits[:3] == "978" || digits[:3] == "979")
 }
 
 // barcode turns a scan result into a Barcode.
@@ -74,11 +69,3 @@ func barcode(id string, r linear.Result) symbology.Barcode {
 		Inverted:    r.Inverted,
 	}
 }
-
-// The ReadFuncs of the registered ids.
-var (
-	readEAN13 = reader("ean13", kindEAN13, func(text string) bool { return text[0] != '0' })
-	readUPCA  = reader("upca", kindEAN13, func(text string) bool { return text[0] == '0' })
-	readEAN8  = reader("ean8", kindEAN8, nil)
-	readUPCE  = reader("upce", kindUPCE, nil)
-)

@@ -1,6 +1,7 @@
 package ean
 
 import (
+	"context"
 	"image"
 	"image/draw"
 	"math"
@@ -141,7 +142,7 @@ func TestOneLineImage(t *testing.T) {
 		}
 	}
 	for _, fast := range []bool{false, true} {
-		if got := readEAN8(binarize.NewSource(g), symbology.ReadOptions{Fast: fast}); len(got) != 1 || got[0].Text != "96385074" {
+		if got := readers["ean8"](binarize.NewSource(g), symbology.ReadOptions{Fast: fast}); len(got) != 1 || got[0].Text != "96385074" {
 			t.Errorf("fast %v: read %v", fast, texts(got))
 		}
 	}
@@ -182,14 +183,43 @@ func TestGroups(t *testing.T) {
 			t.Errorf("alias %q unknown", alias)
 		}
 	}
-	for _, id := range []string{"ean13", "ean8", "upca", "upce"} {
-		if info, _ := symbology.Lookup(id); info.Read == nil || info.Write == nil {
-			t.Errorf("%s: Read %v, Write %v", id, info.Read != nil, info.Write != nil)
+	for _, id := range []string{"ean13", "ean8", "upca", "upce", "isbn"} {
+		if info, _ := symbology.Lookup(id); !info.Readable || info.Write == nil {
+			t.Errorf("%s: Read %v, Write %v", id, info.Readable, info.Write != nil)
 		}
 	}
-	for _, id := range []string{"isbn", "ean2", "ean5"} {
-		if info, _ := symbology.Lookup(id); info.Read != nil || info.Write == nil {
-			t.Errorf("%s: Read %v, Write %v", id, info.Read != nil, info.Write != nil)
+	for _, id := range []string{"ean2", "ean5"} {
+		if info, _ := symbology.Lookup(id); info.Readable || info.Write == nil {
+			t.Errorf("%s: Read %v, Write %v", id, info.Readable, info.Write != nil)
+		}
+	}
+}
+
+// TestReadISBN checks the ids an ISBN symbol is reported under: isbn to a
+// scan that asks for ISBN and not for EAN-13, ean13 otherwise; an EAN-13
+// symbol that is no ISBN is nothing to a scan for ISBN alone.
+func TestReadISBN(t *testing.T) {
+	isbn := lineartest.Scene{Width: 300, Height: 160, Modules: modulesOf(t, "ean13", "978073520044"), Module: 2, Quiet: 12, Background: 255}.Render()
+	other := lineartest.Scene{Width: 300, Height: 160, Modules: modulesOf(t, "ean13", "590123412345"), Module: 2, Quiet: 12, Background: 255}.Render()
+	for _, tc := range []struct {
+		img  *image.Gray
+		ids  []string
+		want string // the id reported; "" for nothing
+	}{
+		{isbn, []string{"isbn"}, "isbn"},
+		{isbn, []string{"ean13"}, "ean13"},
+		{isbn, []string{"ean13", "isbn"}, "ean13"},
+		{other, []string{"isbn"}, ""},
+		{other, []string{"ean13", "isbn"}, "ean13"},
+	} {
+		got, err := symbology.Read(context.Background(), binarize.NewSource(tc.img), symbology.ReadOptions{IDs: tc.ids})
+		switch {
+		case err != nil:
+			t.Errorf("%v: %v", tc.ids, err)
+		case tc.want == "" && len(got) != 0:
+			t.Errorf("%v: %v, want nothing", tc.ids, texts(got))
+		case tc.want != "" && (len(got) != 1 || got[0].Symbology != tc.want):
+			t.Errorf("%v: %+v, want one %s", tc.ids, got, tc.want)
 		}
 	}
 }

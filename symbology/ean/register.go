@@ -7,24 +7,25 @@ func init() {
 	symbology.Register(symbology.Info{
 		ID: "ean13", Name: "EAN-13", Format: "EAN13", Kind: symbology.Linear,
 		Aliases: []string{"EAN", "JAN", "GTIN-13"}, Groups: retail,
-		Read: readEAN13, Write: writeEAN13,
+		Write: writeEAN13,
 	})
 	symbology.Register(symbology.Info{
 		ID: "ean8", Name: "EAN-8", Format: "EAN8", Kind: symbology.Linear,
 		Aliases: []string{"GTIN-8"}, Groups: retail,
-		Read: readEAN8, Write: writeEAN8,
+		Write: writeEAN8,
 	})
 	symbology.Register(symbology.Info{
 		ID: "upca", Name: "UPC-A", Format: "UPCA", Kind: symbology.Linear,
 		Aliases: []string{"UPC", "GTIN-12"}, Groups: retail,
-		Read: readUPCA, Write: writeUPCA,
+		Write: writeUPCA,
 	})
 	symbology.Register(symbology.Info{
 		ID: "upce", Name: "UPC-E", Format: "UPCE", Kind: symbology.Linear,
 		Groups: retail,
-		Read:   readUPCE, Write: writeUPCE,
+		Write:  writeUPCE,
 	})
-	// ISBNs are read as EAN-13 (prefix 978 or 979); the id writes them.
+	// ISBNs are read as EAN-13 (prefix 978 or 979), reported as isbn to a
+	// scan that asks for ISBN and not for EAN-13.
 	symbology.Register(symbology.Info{
 		ID: "isbn", Name: "ISBN", Format: "ISBN", Kind: symbology.Linear,
 		Aliases: []string{"Bookland", "ISBN-13"}, Groups: retail,
@@ -42,4 +43,5 @@ func init() {
 		Aliases: []string{"EAN-5 add-on", "UPC/EAN-5"}, Groups: retail,
 		Write: writeAddOn("ean5", kindEAN5, 5),
 	})
+	symbology.RegisterReader(symbology.Reader{IDs: []string{"ean13", "ean8", "upca", "upce", "isbn"}, Find: find})
 }

@@ -1,6 +1,7 @@
 package ean
 
 import (
+	"context"
 	"image"
 	"runtime"
 	"sync"
@@ -12,9 +13,27 @@ import (
 	"github.com/barkit/barkit/symbology/linear"
 )
 
-// readers are the ReadFuncs by id; the symbols of isbn read as ean13.
-var readers = map[string]symbology.ReadFunc{
-	"ean13": readEAN13, "upca": readUPCA, "upce": readUPCE, "ean8": readEAN8, "isbn": readEAN13,
+// readFunc reads a source as a scan for one id does.
+type readFunc func(*binarize.Source, symbology.ReadOptions) []symbology.Barcode
+
+// readerOf returns the readFunc of id.
+func readerOf(id string) readFunc {
+	return func(src *binarize.Source, opts symbology.ReadOptions) []symbology.Barcode {
+		opts.IDs = []string{id}
+		got, err := symbology.Read(context.Background(), src, opts)
+		if err != nil {
+			panic(err)
+		}
+		return got
+	}
+}
+
+// readEAN13 reads as a scan for EAN-13 alone does.
+var readEAN13 = readerOf("ean13")
+
+// readers are the readFuncs by id; the symbols of isbn read as ean13.
+var readers = map[string]readFunc{
+	"ean13": readEAN13, "upca": readerOf("upca"), "upce": readerOf("upce"), "ean8": readerOf("ean8"), "isbn": readEAN13,
 }
 
 // readText returns the text a reader gives for an interop case: the main

@@ -218,7 +218,7 @@ func (s *scanner) add(r Result) {
 		if o.Kind != r.Kind || o.Text != r.Text {
 			continue
 		}
-		co, cr := centre(o.Corners), centre(r.Corners)
+		co, cr := detect.Centre(o.Corners), detect.Centre(r.Corners)
 		size := max(o.Corners[0].Dist(o.Corners[1]), r.Corners[0].Dist(r.Corners[1]))
 		if co.Dist(cr) > size/2 {
 			continue
@@ -229,9 +229,4 @@ func (s *scanner) add(r Result) {
 		return
 	}
 	s.results = append(s.results, r)
-}
-
-// centre returns the mean of the corners.
-func centre(q [4]detect.Point) detect.Point {
-	return q[0].Add(q[1]).Add(q[2]).Add(q[3]).Mul(0.25)
 }

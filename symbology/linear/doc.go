@@ -40,7 +40,4 @@
 //     outermost lines that read it, in the symbol's reading orientation,
 //     in image pixels; its orientation is the lines' direction corrected
 //     by the slant of the symbol's ends fitted through every line's hit.
-//
-// The readers of one symbology registered under several ids share one scan
-// of an image through binarize.Source.Memo.
 package linear

@@ -1,12 +1,11 @@
 package linear
 
 import (
+	"context"
 	"image"
 	"slices"
 
-	"github.com/barkit/barkit/binarize"
 	"github.com/barkit/barkit/detect"
-	"github.com/barkit/barkit/symbology"
 )
 
 // A Decoder reads the symbols of one symbology in a row, appending one Hit
@@ -66,39 +65,37 @@ const (
 	maxLevels = 30
 )
 
-// Scan reads the symbols dec finds in src: on horizontal lines in both
-// directions in fast mode; in thorough mode (opts.Fast false) also on finer
+// Options tunes Scan. The zero value is the thorough default.
+type Options struct {
+	// Fast reads horizontal lines only, and only as fine as a symbol
+	// waiting for a second line needs; it suits clean images.
+	Fast bool
+}
+
+// Scan reads the symbols dec finds in g: on horizontal lines in both
+// directions in fast mode; in thorough mode (the default) also on finer
 // lines, on vertical lines (the image turned 90°), on the inverted image,
 // and sharpened. A symbol is reported once two lines read it alike (one,
-// when the image is less than four pixels across the lines). It returns at
-// most opts.MaxResults results (0 means 255), horizontal ones first, each
-// in the order of the lines that first read it.
-func Scan(src *binarize.Source, opts symbology.ReadOptions, dec Decoder) []Result {
-	if src == nil || src.Lum == nil || dec == nil {
+// when the image is less than four pixels across the lines). It returns the
+// results horizontal ones first, each in the order of the lines that first
+// read it. Scan checks ctx between lines and returns what it has when ctx
+// is done.
+func Scan(ctx context.Context, g *image.Gray, opts Options, dec Decoder) []Result {
+	if g == nil || dec == nil || g.Rect.Dx() <= 0 || g.Rect.Dy() <= 0 {
 		return nil
 	}
-	g := src.Lum
-	if g.Rect.Dx() <= 0 || g.Rect.Dy() <= 0 {
-		return nil
-	}
-	s := &scanner{g: g, dec: dec, thorough: !opts.Fast}
+	s := &scanner{ctx: ctx, g: g, dec: dec, thorough: !opts.Fast}
 	s.ef = edgeFinder{fraction: contrastFraction, floor: minSwing}
 	s.pass(false)
 	if s.thorough {
 		s.pass(true)
-	}
-	limit := opts.MaxResults
-	if limit <= 0 {
-		limit = 255
-	}
-	if len(s.results) > limit {
-		s.results = s.results[:limit]
 	}
 	return s.results
 }
 
 // scanner holds the state of one Scan.
 type scanner struct {
+	ctx      context.Context
 	g        *image.Gray
 	dec      Decoder
 	thorough bool
@@ -144,6 +141,9 @@ func (s *scanner) pass(vertical bool) {
 			break
 		}
 		for j := 0; j < 1<<k; j++ {
+			if s.ctx.Err() != nil {
+				return
+			}
 			c := int(float64(2*j+1) * step)
 			if c < s.lines && !done[c] {
 				done[c] = true

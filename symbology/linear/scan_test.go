@@ -1,12 +1,11 @@
 package linear
 
 import (
+	"context"
 	"image"
 	"math"
 	"testing"
 
-	"github.com/barkit/barkit/binarize"
-	"github.com/barkit/barkit/symbology"
 	"github.com/barkit/barkit/symbology/linear/lineartest"
 )
 
@@ -52,8 +51,8 @@ func toyScene(angle float64) lineartest.Scene {
 // those across the image.
 func TestScanOrientation(t *testing.T) {
 	for _, angle := range []float64{0, 90, 180, 270, 8, -8, 172, 95} {
-		src := binarize.NewSource(toyScene(angle).Render())
-		res := Scan(src, symbology.ReadOptions{}, toyDecoder)
+		src := (toyScene(angle).Render())
+		res := Scan(context.Background(), src, Options{}, toyDecoder)
 		if len(res) != 1 || res[0].Text != "toy" || res[0].Kind != 1 {
 			t.Errorf("angle %v: %+v", angle, res)
 			continue
@@ -65,7 +64,7 @@ func TestScanOrientation(t *testing.T) {
 		if res[0].Lines < 2 || res[0].Inverted {
 			t.Errorf("angle %v: %d lines, inverted %v", angle, res[0].Lines, res[0].Inverted)
 		}
-		fast := Scan(src, symbology.ReadOptions{Fast: true}, toyDecoder)
+		fast := Scan(context.Background(), src, Options{Fast: true}, toyDecoder)
 		across := want < 45 || want > 315 || want > 135 && want < 225
 		if len(fast) != map[bool]int{true: 1, false: 0}[across] {
 			t.Errorf("angle %v, fast: %d results", angle, len(fast))
@@ -79,7 +78,7 @@ func TestScanOrientation(t *testing.T) {
 func TestScanCorners(t *testing.T) {
 	s := toyScene(0)
 	s.Noise = 0
-	res := Scan(binarize.NewSource(s.Render()), symbology.ReadOptions{}, toyDecoder)
+	res := Scan(context.Background(), (s.Render()), Options{}, toyDecoder)
 	if len(res) != 1 {
 		t.Fatalf("%d results", len(res))
 	}
@@ -104,11 +103,11 @@ func TestScanCorners(t *testing.T) {
 func TestScanInverted(t *testing.T) {
 	s := toyScene(0)
 	s.Dark, s.Light, s.Background = 230, 30, 30
-	src := binarize.NewSource(s.Render())
-	if res := Scan(src, symbology.ReadOptions{}, toyDecoder); len(res) != 1 || !res[0].Inverted {
+	src := (s.Render())
+	if res := Scan(context.Background(), src, Options{}, toyDecoder); len(res) != 1 || !res[0].Inverted {
 		t.Errorf("thorough: %+v", res)
 	}
-	if res := Scan(src, symbology.ReadOptions{Fast: true}, toyDecoder); len(res) != 0 {
+	if res := Scan(context.Background(), src, Options{Fast: true}, toyDecoder); len(res) != 0 {
 		t.Errorf("fast: %+v", res)
 	}
 }
@@ -116,7 +115,7 @@ func TestScanInverted(t *testing.T) {
 // TestScanAgreement checks that a symbol one line reads is not reported,
 // and that one line is enough in an image too thin for two.
 func TestScanAgreement(t *testing.T) {
-	src := binarize.NewSource(toyScene(0).Render())
+	src := (toyScene(0).Render())
 	calls := 0
 	once := func(r *Row, hits []Hit) []Hit {
 		if calls++; calls > 1 {
@@ -124,7 +123,7 @@ func TestScanAgreement(t *testing.T) {
 		}
 		return toyDecoder(r, hits)
 	}
-	if res := Scan(src, symbology.ReadOptions{}, once); len(res) != 0 {
+	if res := Scan(context.Background(), src, Options{}, once); len(res) != 0 {
 		t.Errorf("one line's hit reported: %+v", res)
 	}
 	// Two hits three rows apart count as two lines; a hit's neighbour a
@@ -152,7 +151,7 @@ func TestScanAgreement(t *testing.T) {
 			}
 		}
 	}
-	if res := Scan(binarize.NewSource(g), symbology.ReadOptions{Fast: true}, toyDecoder); len(res) != 1 {
+	if res := Scan(context.Background(), (g), Options{Fast: true}, toyDecoder); len(res) != 1 {
 		t.Errorf("3-pixel image: %d results", len(res))
 	}
 }
@@ -205,22 +204,22 @@ func TestExtraVote(t *testing.T) {
 }
 
 // TestScanEdgeCases checks nil and empty inputs, a decoder's bad hits, and
-// the results limit.
+// a cancelled context.
 func TestScanEdgeCases(t *testing.T) {
-	if Scan(nil, symbology.ReadOptions{}, toyDecoder) != nil || Scan(&binarize.Source{}, symbology.ReadOptions{}, toyDecoder) != nil {
+	if Scan(context.Background(), nil, Options{}, toyDecoder) != nil || Scan(context.Background(), &image.Gray{}, Options{}, toyDecoder) != nil {
 		t.Error("nil source read")
 	}
-	if Scan(binarize.NewSource(image.NewGray(image.Rect(0, 0, 0, 5))), symbology.ReadOptions{}, toyDecoder) != nil {
+	if Scan(context.Background(), (image.NewGray(image.Rect(0, 0, 0, 5))), Options{}, toyDecoder) != nil {
 		t.Error("empty image read")
 	}
-	src := binarize.NewSource(toyScene(0).Render())
-	if Scan(src, symbology.ReadOptions{}, nil) != nil {
+	src := (toyScene(0).Render())
+	if Scan(context.Background(), src, Options{}, nil) != nil {
 		t.Error("nil decoder read")
 	}
 	bad := func(r *Row, hits []Hit) []Hit {
 		return append(hits, Hit{Text: "bad", Start: 5, End: 2}, Hit{Text: "bad", Start: -1, End: 3}, Hit{Text: "bad", Start: 1, End: len(r.W) + 1})
 	}
-	if res := Scan(src, symbology.ReadOptions{}, bad); len(res) != 0 {
+	if res := Scan(context.Background(), src, Options{}, bad); len(res) != 0 {
 		t.Errorf("bad hits reported: %+v", res)
 	}
 	// Two symbols, one result asked for.
@@ -228,12 +227,14 @@ func TestScanEdgeCases(t *testing.T) {
 	a, b := toyScene(0).Render(), toyScene(0).Render()
 	copy(g.Pix, a.Pix)
 	copy(g.Pix[240*g.Stride:], b.Pix)
-	src = binarize.NewSource(g)
-	if res := Scan(src, symbology.ReadOptions{}, toyDecoder); len(res) != 2 {
+	src = (g)
+	if res := Scan(context.Background(), src, Options{}, toyDecoder); len(res) != 2 {
 		t.Errorf("two symbols: %d results", len(res))
 	}
-	if res := Scan(src, symbology.ReadOptions{MaxResults: 1}, toyDecoder); len(res) != 1 {
-		t.Errorf("MaxResults 1: %d results", len(res))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if res := Scan(ctx, src, Options{}, toyDecoder); len(res) != 0 {
+		t.Errorf("cancelled: %d results", len(res))
 	}
 }
 
@@ -248,10 +249,10 @@ func BenchmarkScanEmpty(b *testing.B) {
 		fast bool
 	}{{"thorough", false}, {"fast", true}} {
 		b.Run(mode.name, func(b *testing.B) {
-			src := binarize.NewSource(img)
+			src := (img)
 			b.ReportAllocs()
 			for b.Loop() {
-				Scan(src, symbology.ReadOptions{Fast: mode.fast}, none)
+				Scan(context.Background(), src, Options{Fast: mode.fast}, none)
 			}
 		})
 	}

@@ -98,10 +98,5 @@ func escapeText(s string) string {
 // readAll reads every kind this package registers, as a scan for all of
 // them would.
 func readAll(lum *image.Gray, opts symbology.ReadOptions, kinds ...kind) []symbology.Barcode {
-	src := binarize.NewSource(lum)
-	var out []symbology.Barcode
-	for _, k := range kinds {
-		out = append(out, read(k, src, opts)...)
-	}
-	return out
+	return readKinds(binarize.NewSource(lum), opts, kinds...)
 }

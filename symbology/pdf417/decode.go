@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/barkit/barkit/eci"
 	"github.com/barkit/barkit/reedsolomon"
 	"github.com/barkit/barkit/symbology"
 )
@@ -388,33 +387,11 @@ func (p *payload) numeric(cw []int, i int, out *[]byte) (int, error) {
 // PDF417 control block.
 func (p *payload) barcode(id string) symbology.Barcode {
 	bc := symbology.Barcode{Symbology: id, Identifier: "]L2", ReaderInit: p.readerInit}
-	var all, plain []byte
-	for _, s := range p.segs {
-		all = append(all, s.b...)
-		if s.eci < 0 {
-			plain = append(plain, s.b...)
-		}
-	}
-	if all == nil {
-		all = []byte{}
-	}
-	bc.Bytes = all
-	guess := eci.ISO8859_1
-	if !p.hasECI {
-		guess = eci.Guess(plain)
-	}
 	segs := make([]symbology.Segment, len(p.segs))
 	for i, s := range p.segs {
 		segs[i] = symbology.Segment{ECI: s.eci, Bytes: s.b}
 	}
-	text, facts := symbology.SegmentText(segs, guess)
-	bc.Text = text
-	if p.hasECI {
-		for _, s := range p.segs {
-			bc.Segments = append(bc.Segments, symbology.Segment{ECI: s.eci, Bytes: append([]byte(nil), s.b...)})
-		}
-	}
-	bc.ContentType = facts.Type(bc.Bytes)
+	bc.SetContent(segs, p.hasECI, false)
 	if m := p.macro; m != nil {
 		bc.Sequence = symbology.Sequence{Index: m.SegmentIndex, Count: m.SegmentCount, ID: m.FileID}
 		if bc.Sequence.Count == 0 && m.Last {
@@ -434,9 +411,9 @@ func correct(cw []int, nEC int, erasures []int) (int, error) {
 	n, err := reedsolomon.PDF417.DecodeInts(cw, nEC, erasures)
 	if err != nil {
 		if errors.Is(err, reedsolomon.ErrUncorrectable) {
-			return 0, fmt.Errorf("pdf417: %w: %v", symbology.ErrChecksum, err)
+			return 0, fmt.Errorf("pdf417: %w: %w", symbology.ErrChecksum, err)
 		}
-		return 0, fmt.Errorf("pdf417: %w: %v", symbology.ErrFormat, err)
+		return 0, fmt.Errorf("pdf417: %w: %w", symbology.ErrFormat, err)
 	}
 	return n, nil
 }

@@ -535,27 +535,27 @@ func makeEdge(hs []hit, kind edgeKind, step float64) (edge, bool) {
 	}
 	// The ends: the extreme projections, in line order, extended by half
 	// a line's reach.
-	if dot(hs[len(hs)-1].outer.Sub(hs[0].outer), dir) < 0 {
+	if hs[len(hs)-1].outer.Sub(hs[0].outer).Dot(dir) < 0 {
 		dir = dir.Mul(-1)
 	}
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, h := range hs {
-		t := dot(h.outer, dir)
+		t := h.outer.Dot(dir)
 		lo, hi = min(lo, t), max(hi, t)
 	}
 	base := proj(hs[0].outer)
-	t0 := dot(base, dir)
+	t0 := base.Dot(dir)
 	a := base.Add(dir.Mul(lo - t0 - 0.5))
 	b := base.Add(dir.Mul(hi - t0 + 0.5))
 	mid := a.Add(b).Mul(0.5)
-	if dot(inner.Sub(mid), n) < 0 {
+	if inner.Sub(mid).Dot(n) < 0 {
 		n = n.Mul(-1)
 	}
 	// The scan direction's angle to the normal shortens the module.
 	sd := hs[len(hs)-1].inner.Sub(hs[len(hs)-1].outer)
 	cos := 1.0
 	if ln := math.Hypot(sd.X, sd.Y); ln > 0 {
-		cos = math.Abs(dot(sd, n)) / ln
+		cos = math.Abs(sd.Dot(n)) / ln
 	}
 	if cos < 0.3 {
 		return edge{}, false
@@ -575,16 +575,16 @@ func mergeEdges(es []edge) []edge {
 		for i := 0; i < len(es) && !changed; i++ {
 			for j := i + 1; j < len(es) && !changed; j++ {
 				a, b := &es[i], &es[j]
-				if a.step != b.step || dot(a.in, b.in) < 0.95 {
+				if a.step != b.step || a.in.Dot(b.in) < 0.95 {
 					continue
 				}
 				m := max(a.module, b.module)
 				n := a.in
-				if math.Abs(dot(b.a.Sub(a.a), n)) > 1.5*m || math.Abs(dot(b.b.Sub(a.a), n)) > 1.5*m {
+				if math.Abs(b.a.Sub(a.a).Dot(n)) > 1.5*m || math.Abs(b.b.Sub(a.a).Dot(n)) > 1.5*m {
 					continue
 				}
 				d := a.b.Sub(a.a).Mul(1 / max(a.length(), 1e-9))
-				ta, tb := dot(b.a.Sub(a.a), d), dot(b.b.Sub(a.a), d)
+				ta, tb := b.a.Sub(a.a).Dot(d), b.b.Sub(a.a).Dot(d)
 				lo, hi := min(ta, tb), max(ta, tb)
 				if lo > a.length()+12*m || hi < -12*m {
 					continue
@@ -604,8 +604,6 @@ func mergeEdges(es []edge) []edge {
 	return es
 }
 
-func dot(p, q detect.Point) float64 { return p.X*q.X + p.Y*q.Y }
-
 // length returns the length of the edge.
 func (e *edge) length() float64 { return e.a.Dist(e.b) }
 
@@ -624,7 +622,7 @@ type candidate struct {
 // direction r: "down" is r turned a quarter clockwise (y points down).
 func orient(e *edge, r detect.Point) (top, bottom detect.Point) {
 	down := detect.Point{X: -r.Y, Y: r.X}
-	if dot(e.a, down) <= dot(e.b, down) {
+	if e.a.Dot(down) <= e.b.Dot(down) {
 		return e.a, e.b
 	}
 	return e.b, e.a
@@ -642,12 +640,12 @@ const maxEdgeAngle = 50 * math.Pi / 180
 func facing(l, r *edge) (float64, bool) {
 	dl := l.b.Sub(l.a).Mul(1 / max(l.length(), 1e-9))
 	dr := r.b.Sub(r.a).Mul(1 / max(r.length(), 1e-9))
-	if math.Abs(dot(dl, dr)) < math.Cos(maxEdgeAngle) {
+	if math.Abs(dl.Dot(dr)) < math.Cos(maxEdgeAngle) {
 		return 0, false
 	}
 	ml := l.a.Add(l.b).Mul(0.5)
 	mr := r.a.Add(r.b).Mul(0.5)
-	if dot(mr.Sub(ml), l.in) <= 0 || dot(ml.Sub(mr), r.in) <= 0 {
+	if mr.Sub(ml).Dot(l.in) <= 0 || ml.Sub(mr).Dot(r.in) <= 0 {
 		return 0, false
 	}
 	if l.module > 2.2*r.module || r.module > 2.2*l.module {
@@ -660,7 +658,7 @@ func facing(l, r *edge) (float64, bool) {
 	// seen at both ends).
 	mm := mr.Sub(ml)
 	dist := math.Hypot(mm.X, mm.Y)
-	if dist == 0 || dot(mm, l.in) < math.Cos(35*math.Pi/180)*dist {
+	if dist == 0 || mm.Dot(l.in) < math.Cos(35*math.Pi/180)*dist {
 		return 0, false
 	}
 	need := 0.3
@@ -670,7 +668,7 @@ func facing(l, r *edge) (float64, bool) {
 	if min(l.length(), r.length()) < need*max(l.length(), r.length()) {
 		return 0, false
 	}
-	return dot(mm, l.in) / ((l.module + r.module) / 2), true
+	return mm.Dot(l.in) / ((l.module + r.module) / 2), true
 }
 
 // candidates pairs the edges of one kind of symbol into candidates, best

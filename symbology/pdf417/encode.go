@@ -154,7 +154,7 @@ func messageCodewords(text string, opts Options) ([]int, error) {
 		}
 		var err error
 		if b, err = eci.Encode(opts.ECI, text); err != nil {
-			return nil, fmt.Errorf("pdf417: %w: %v", symbology.ErrInvalidData, err)
+			return nil, fmt.Errorf("pdf417: %w: %w", symbology.ErrInvalidData, err)
 		}
 	default:
 		b, designator = autoCharset(text)

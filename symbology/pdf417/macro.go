@@ -81,7 +81,7 @@ func macroCodewords(m *Macro) ([]int, error) {
 		// same in it and in the default character set.
 		b, err := eci.Encode(2, s)
 		if err != nil {
-			return fmt.Errorf("pdf417: %w: Macro PDF417 field %q: %v", symbology.ErrInvalidData, s, err)
+			return fmt.Errorf("pdf417: %w: Macro PDF417 field %q: %w", symbology.ErrInvalidData, s, err)
 		}
 		cw, ok := compact(b, true)
 		if !ok {

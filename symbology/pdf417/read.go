@@ -6,11 +6,9 @@ import (
 	"github.com/barkit/barkit/symbology"
 )
 
-// defaultMaxResults is the cap on results when ReadOptions.MaxResults is 0.
-const defaultMaxResults = 255
-
-// maxCandidates caps the candidates tried per binarized view: a busy image
-// can hold many pattern-like edges, and the best-supported come first.
+// maxCandidates caps the candidates tried per view and kind (PDF417 and
+// Compact PDF417 together, MicroPDF417 apart): a busy image can hold many
+// pattern-like edges, and the best-supported come first.
 const maxCandidates = 40
 
 // downscaleAbove is the long side, in pixels, above which thorough mode
@@ -18,112 +16,62 @@ const maxCandidates = 40
 // large, or noise so fine, that patterns show better at half the size.
 const downscaleAbove = 1200
 
-// A readPass is one binarized view of the image.
-type readPass struct {
-	method     binarize.Method
-	inverted   bool
-	down       int  // downscaling factor; 1 for the image itself
-	lastResort bool // run only when nothing was found before
+// readPlan is the reader's plan: the locally binarized image; in thorough
+// mode, when nothing was found, the globally binarized image, large photos
+// halved and the inverted image.
+var readPlan = []symbology.Pass{
+	{View: binarize.View{}},
+	{View: binarize.View{Method: binarize.Global}, LastResort: true, Thorough: true},
+	{View: binarize.View{Down: 2}, LastResort: true, Thorough: true, MinSide: downscaleAbove + 1},
+	{View: binarize.View{Inverted: true}, LastResort: true, Thorough: true},
 }
 
-// reader returns the registry's ReadFunc for a kind of symbol.
-func reader(k kind) symbology.ReadFunc {
-	return func(src *binarize.Source, opts symbology.ReadOptions) []symbology.Barcode {
-		return read(k, src, opts)
+// find reads the PDF417, Compact PDF417 and MicroPDF417 symbols of one
+// view, of the kinds the scan asks for. The row scan that finds the
+// patterns' edges serves every kind at once.
+func find(v *symbology.View) bool {
+	bin := v.Bin
+	if bin.Width < 8 || bin.Height < 2 {
+		return false
 	}
+	full, compact, micro := v.Want(kindFull.id()), v.Want(kindCompact.id()), v.Want(kindMicro.id())
+	var kinds [edgeKinds]bool
+	kinds[edgeStart] = full || compact
+	kinds[edgeStop] = full // a Compact PDF417 has no stop pattern
+	kinds[edgeMicroLeft], kinds[edgeMicroRight] = micro, micro
+	edges := findEdges(v, kinds)
+	vw := &view{bin: bin, lum: v.Lum, inverted: v.Pass.View.Inverted}
+	var s scratch
+	if full || compact {
+		// PDF417 candidates include lone start edges: Compact PDF417.
+		k, stops := kindFull, edges[edgeStop]
+		if !full {
+			k, stops = kindCompact, nil
+		}
+		if !tryCandidates(v, vw, candidates(k, edges[edgeStart], stops), &s) {
+			return false
+		}
+	}
+	if micro {
+		tryCandidates(v, vw, candidates(kindMicro, edges[edgeMicroLeft], edges[edgeMicroRight]), &s)
+	}
+	return false
 }
 
-// read finds and decodes the symbols of kind k in src.
-func read(k kind, src *binarize.Source, opts symbology.ReadOptions) []symbology.Barcode {
-	if src == nil || src.Lum == nil || src.Lum.Rect.Dx() < 8 || src.Lum.Rect.Dy() < 2 {
-		return nil
-	}
-	limit := opts.MaxResults
-	if limit <= 0 {
-		limit = defaultMaxResults
-	}
-	r := &symbolReader{kind: k, thorough: !opts.Fast, limit: limit, src: src}
-	for pi, p := range r.passes(src) {
-		if p.lastResort && len(r.results) > 0 {
-			continue
-		}
-		s := src.Downscaled(p.down)
-		bin := s.Binary(p.method)
-		if p.inverted {
-			bin = s.Inverted(p.method)
-		}
-		if bin == nil || bin.Width < 8 {
-			continue
-		}
-		vw := &view{bin: bin, lum: s.Lum, inverted: p.inverted}
-		r.scan(vw, p, pi)
-		if len(r.results) >= r.limit {
-			break
-		}
-	}
-	return r.results
-}
-
-// symbolReader holds the state of one read.
-type symbolReader struct {
-	kind     kind
-	thorough bool
-	limit    int
-	results  []symbology.Barcode
-	s        scratch
-	src      *binarize.Source // whose memo holds the edges of each pass, shared by the PDF417 and Compact PDF417 readers
-}
-
-// passes lists the views to read, in order.
-func (r *symbolReader) passes(src *binarize.Source) []readPass {
-	ps := []readPass{{method: binarize.Local, down: 1}}
-	if !r.thorough {
-		return ps
-	}
-	ps = append(ps,
-		readPass{method: binarize.Global, down: 1, lastResort: true},
-		readPass{method: binarize.Local, inverted: true, down: 1, lastResort: true})
-	b := src.Lum.Rect
-	if max(b.Dx(), b.Dy()) > downscaleAbove {
-		ps = append(ps, readPass{method: binarize.Local, down: 2, lastResort: true})
-	}
-	return ps
-}
-
-// scan reads the symbols of pass pi's binarized view.
-func (r *symbolReader) scan(vw *view, p readPass, pi int) {
-	var cands []candidate
-	if r.kind == kindMicro {
-		var kinds [edgeKinds]bool
-		kinds[edgeMicroLeft], kinds[edgeMicroRight] = true, true
-		edges := r.findEdges(vw, p, kinds)
-		cands = candidates(kindMicro, edges[edgeMicroLeft], edges[edgeMicroRight])
-	} else {
-		// Both readers find start and stop edges, once per view: the
-		// Compact PDF417 reader pairs none of them, but the PDF417 reader
-		// that shares them does.
-		ve := r.src.Memo(edgesKey{fast: !r.thorough, pass: pi}, func() any {
-			var kinds [edgeKinds]bool
-			kinds[edgeStart], kinds[edgeStop] = true, true
-			edges := r.findEdges(vw, p, kinds)
-			return &viewEdges{edges[edgeStart], edges[edgeStop]}
-		}).(*viewEdges)
-		if r.kind == kindCompact {
-			cands = candidates(kindCompact, ve[0], nil)
-		} else {
-			cands = candidates(r.kind, ve[0], ve[1])
-		}
-	}
-	scale := float64(p.down)
-	var found [][4]detect.Point // decoded outlines in bin's pixels
+// tryCandidates tries the candidates of one kind, best first, and reports whether
+// the reader may go on.
+func tryCandidates(v *symbology.View, vw *view, cands []candidate, s *scratch) bool {
 	tried := 0
 	for ci := range cands {
 		c := &cands[ci]
-		if covered(found, c) {
+		if v.Covered(c.middle(), 0) {
 			continue
 		}
 		if tried++; tried > maxCandidates {
 			break
+		}
+		if !v.Next() {
+			return false
 		}
 		// Lines sampled from the luminance resolve small modules and
 		// blur best; the binarized image sometimes separates jagged,
@@ -134,12 +82,12 @@ func (r *symbolReader) scan(vw *view, p readPass, pi int) {
 			if gray && vw.lum == nil {
 				continue
 			}
-			v := *vw
-			v.gray = gray
+			w := *vw
+			w.gray = gray
 			if c.kind == kindMicro {
-				rd = readMicro(&v, c, &r.s)
+				rd = readMicro(&w, c, s)
 			} else {
-				rd = readFull(&v, c, &r.s)
+				rd = readFull(&w, c, s)
 			}
 			// Read again from the binarized image only a candidate
 			// whose rows could be numbered.
@@ -147,27 +95,30 @@ func (r *symbolReader) scan(vw *view, p readPass, pi int) {
 				break
 			}
 		}
-		if !rd.ok || !r.accepts(rd.bc.Symbology) {
+		if !rd.ok {
 			continue
 		}
-		bc, quad := rd.bc, rd.outline
-		found = append(found, quad)
-		for i := range quad {
-			bc.Corners[i] = quad[i].Mul(scale)
+		bc := rd.bc
+		if bc.Symbology == kindCompact.id() && !v.Want(bc.Symbology) {
+			// A Compact PDF417 is a PDF417 symbol to a scan that asks
+			// for PDF417 and not for Compact PDF417.
+			bc.Symbology = kindFull.id()
 		}
+		if !v.Want(bc.Symbology) {
+			continue
+		}
+		bc.Corners = rd.outline
 		bc.Mirrored = rd.mirrored
-		bc.Inverted = p.inverted
-		bc.Orientation = detect.Orientation(bc.Corners)
-		r.results = symbology.AppendNew(r.results, bc)
-		if len(r.results) >= r.limit {
-			return
+		if !v.Add(bc, c.module) {
+			return false
 		}
 	}
+	return true
 }
 
 // findEdges finds the edges of the given kinds on a view.
-func (r *symbolReader) findEdges(vw *view, p readPass, kinds [edgeKinds]bool) [edgeKinds][]edge {
-	bin := vw.bin
+func findEdges(v *symbology.View, kinds [edgeKinds]bool) [edgeKinds][]edge {
+	bin := v.Bin
 	// Fast mode scans rows only; thorough mode scans columns and both
 	// diagonals too on its first view, and rows and columns on the views
 	// it tries when that found nothing (another binarization, light on
@@ -175,9 +126,9 @@ func (r *symbolReader) findEdges(vw *view, p readPass, kinds [edgeKinds]bool) [e
 	// rotated and hard to binarize.
 	fams := 1
 	switch {
-	case r.thorough && !p.lastResort:
+	case v.Thorough && !v.Pass.LastResort:
 		fams = len(familyDirs)
-	case r.thorough:
+	case v.Thorough:
 		fams = 2
 	}
 	var edges [edgeKinds][]edge
@@ -192,6 +143,9 @@ func (r *symbolReader) findEdges(vw *view, p readPass, kinds [edgeKinds]bool) [e
 			step = 2
 		}
 		for i := 0; i < f.count(); i += step {
+			if i&63 == 0 && v.Stopped() {
+				return edges
+			}
 			rr.load(bin, f, i)
 			findHits(&rr, i, f, kinds, &hits)
 		}
@@ -204,28 +158,16 @@ func (r *symbolReader) findEdges(vw *view, p readPass, kinds [edgeKinds]bool) [e
 	return edges
 }
 
-// accepts reports whether the reader returns symbols of the symbology id:
-// each reader its own, and the PDF417 reader Compact PDF417 too, which
-// readers in the field (and the reference corpus) count as PDF417.
-func (r *symbolReader) accepts(id string) bool {
-	return id == r.kind.id() || r.kind == kindFull && id == kindCompact.id()
-}
-
-// covered reports whether a candidate lies inside a symbol already decoded.
-func covered(found [][4]detect.Point, c *candidate) bool {
-	m := detect.Centre(c.quad)
-	if c.left == nil || c.right == nil {
-		// A lone edge: its middle.
-		e := c.left
-		if e == nil {
-			e = c.right
-		}
-		m = e.a.Add(e.b).Mul(0.5).Add(e.in.Mul(2 * e.module))
+// middle returns the point of a candidate that a symbol found already
+// must cover for the candidate to be skipped: the centre of a pair of
+// edges, or two modules inside a lone edge.
+func (c *candidate) middle() detect.Point {
+	if c.left != nil && c.right != nil {
+		return detect.Centre(c.quad)
 	}
-	for _, q := range found {
-		if detect.Inside(q, m) {
-			return true
-		}
+	e := c.left
+	if e == nil {
+		e = c.right
 	}
-	return false
+	return e.a.Add(e.b).Mul(0.5).Add(e.in.Mul(2 * e.module))
 }

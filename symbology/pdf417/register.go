@@ -9,7 +9,6 @@ func init() {
 		Format:  "PDF417",
 		Kind:    symbology.Stacked,
 		Aliases: []string{"PDF-417", "PDF 417"},
-		Read:    reader(kindFull),
 		Write:   writer(kindFull),
 	})
 	symbology.Register(symbology.Info{
@@ -18,7 +17,6 @@ func init() {
 		Format:  "CompactPDF417",
 		Kind:    symbology.Stacked,
 		Aliases: []string{"Truncated PDF417", "PDF417 Truncated"},
-		Read:    reader(kindCompact),
 		Write:   writer(kindCompact),
 	})
 	symbology.Register(symbology.Info{
@@ -27,7 +25,11 @@ func init() {
 		Format:  "MicroPDF417",
 		Kind:    symbology.Stacked,
 		Aliases: []string{"Micro PDF417", "MPDF417"},
-		Read:    reader(kindMicro),
 		Write:   writer(kindMicro),
+	})
+	symbology.RegisterReader(symbology.Reader{
+		IDs:  []string{kindFull.id(), kindCompact.id(), kindMicro.id()},
+		Plan: readPlan,
+		Find: find,
 	})
 }

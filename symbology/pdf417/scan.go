@@ -35,7 +35,7 @@ type line struct {
 func (l *line) point(i float64) detect.Point { return l.p0.Add(l.dir.Mul(i * l.step)) }
 
 // index returns the sample index of image point q projected on the line.
-func (l *line) index(q detect.Point) float64 { return dot(q.Sub(l.p0), l.dir) / l.step }
+func (l *line) index(q detect.Point) float64 { return q.Sub(l.p0).Dot(l.dir) / l.step }
 
 // sampleLine fills l.r with the runs of bin along the segment from a to b,
 // extended by ext pixels at each end, in steps of step pixels. Pixels
@@ -414,7 +414,7 @@ func fitEdge(pts []detect.Point, rows []int) (edgeFit, bool) {
 	e.p0 = e.p0.Sub(detect.Point{X: l.A, Y: l.B}.Mul(l.A*e.p0.X + l.B*e.p0.Y + l.C))
 	ts := make([]float64, len(pts))
 	for i, p := range pts {
-		ts[i] = dot(p.Sub(e.p0), e.dir)
+		ts[i] = p.Sub(e.p0).Dot(e.dir)
 	}
 	e.rows = fitRows(ts, rows)
 	if !e.rows.ok || math.Abs(e.rows.b) < 1e-9 {

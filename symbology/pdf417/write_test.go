@@ -18,7 +18,7 @@ func TestRegistered(t *testing.T) {
 		{"MicroPDF417", "micro-pdf417", "MicroPDF417"},
 	} {
 		info, ok := symbology.Lookup(tt.name)
-		if !ok || info.ID != tt.id || info.Format != tt.format || info.Kind != symbology.Stacked || info.Read == nil || info.Write == nil {
+		if !ok || info.ID != tt.id || info.Format != tt.format || info.Kind != symbology.Stacked || !info.Readable || info.Write == nil {
 			t.Errorf("Lookup(%q) = %+v, %v", tt.name, info, ok)
 		}
 	}

@@ -6,7 +6,6 @@ import (
 	"strconv"
 
 	"github.com/barkit/barkit/eci"
-	"github.com/barkit/barkit/gs1"
 	"github.com/barkit/barkit/symbology"
 )
 
@@ -288,88 +287,26 @@ func hanziBytes(v int) (byte, byte) {
 // content type and the symbology identifier (ISO/IEC 18004:2015 Annex F).
 func (p *payload) barcode() symbology.Barcode {
 	bc := symbology.Barcode{Symbology: "qr", Sequence: p.seq}
-	var bytesOut []byte
-	var text []byte
-	if p.fnc1 == 2 {
-		bytesOut = append(bytesOut, p.appInd...)
-		text = append(text, p.appInd...)
-	}
-	// Bytes in no ECI: in a symbol that uses ECIs they are in the default
-	// ISO-8859-1 (§7.4.3.1); in one that does not, the character set is
-	// guessed from all of them together, as readers in the field do
-	// (eci.Guess).
-	guess := eci.ISO8859_1
-	if !p.hasECI {
-		var plain []byte
-		for _, s := range p.segs {
-			if s.cs == csECI {
-				plain = append(plain, s.b...)
-			}
-		}
-		guess = eci.Guess(plain)
-	}
-	unknown := false
-	binary, textual := false, false
+	segs := make([]symbology.Segment, 0, len(p.segs)+1)
 	for _, s := range p.segs {
-		bytesOut = append(bytesOut, s.b...)
 		d := s.eci
-		switch {
-		case s.cs == csKanji:
+		switch s.cs {
+		case csKanji:
 			d = eci.ShiftJIS
-		case s.cs == csHanzi:
+		case csHanzi:
 			d = 29 // GB 2312
-		case d < 0:
-			d = guess
 		}
-		if !eci.Known(d) {
-			unknown = true
-			d = eci.Guess(s.b) // best effort
-		}
-		str, _ := eci.Decode(d, s.b)
-		text = append(text, str...)
-		if d == eci.Binary || eci.ASCIICompatible(d) && symbology.HasControl(s.b) {
-			binary = true
-		} else {
-			textual = true
-		}
+		segs = append(segs, symbology.Segment{ECI: d, Bytes: s.b})
 	}
-	bc.Bytes = bytesOut
-	if bc.Bytes == nil {
-		bc.Bytes = []byte{}
-	}
-	bc.Text = string(text)
-
-	if p.hasECI {
-		for _, s := range p.segs {
-			d := s.eci
-			switch s.cs {
-			case csKanji:
-				d = eci.ShiftJIS
-			case csHanzi:
-				d = 29
-			}
-			if k := len(bc.Segments); k > 0 && bc.Segments[k-1].ECI == d {
-				bc.Segments[k-1].Bytes = append(bc.Segments[k-1].Bytes, s.b...)
-				continue
-			}
-			bc.Segments = append(bc.Segments, symbology.Segment{ECI: d, Bytes: append([]byte(nil), s.b...)})
+	if p.fnc1 == 2 {
+		// The application indicator of FNC1 in second position leads
+		// the data, in the first segment.
+		if len(segs) == 0 {
+			segs = append(segs, symbology.Segment{ECI: -1})
 		}
-		if p.fnc1 == 2 && len(bc.Segments) > 0 {
-			bc.Segments[0].Bytes = append([]byte(p.appInd), bc.Segments[0].Bytes...)
-		}
+		segs[0].Bytes = append([]byte(p.appInd), segs[0].Bytes...)
 	}
-
-	if p.fnc1 == 1 {
-		bc.GS1 = true
-		// GS1 data reads as its human-readable form,
-		// "(01)09506000134352(10)ABC"; Bytes keep the element string with
-		// GS for FNC1. Data that does not split into known AIs of the
-		// right lengths and character sets stays as it was encoded.
-		if fields, err := gs1.Split(string(bc.Bytes)); err == nil {
-			bc.Text = gs1.FormatHRI(fields)
-		}
-	}
-	bc.ContentType = symbology.ContentFacts{GS1: p.fnc1 == 1, UnknownECI: unknown, Binary: binary, Text: textual}.Type(bc.Bytes)
+	bc.SetContent(segs, p.hasECI, p.fnc1 == 1)
 
 	// Symbology identifier modifier (Annex F, Table F.1).
 	mod := 1

@@ -169,7 +169,7 @@ func decodeData(pix []bool, l *layout, level Level, mask int) (symbology.Barcode
 		start := blockStart(b, i)
 		block := blk[start : start+nd+b.EC]
 		if _, err := reedsolomon.QR.Decode(block, b.EC, nil); err != nil {
-			return symbology.Barcode{}, fmt.Errorf("qr: %w: block %d of %d: %v", symbology.ErrChecksum, i+1, b.Blocks, err)
+			return symbology.Barcode{}, fmt.Errorf("qr: %w: block %d of %d: %w", symbology.ErrChecksum, i+1, b.Blocks, err)
 		}
 		data = append(data, block[:nd]...)
 	}

@@ -93,13 +93,13 @@ func measureAxes(bin *matrix.Matrix, f detect.Finder) finderAxes {
 	}
 	e1 := q[1].Sub(q[0]).Add(q[2].Sub(q[3]))
 	e2 := q[3].Sub(q[0]).Add(q[2].Sub(q[1]))
-	return finderAxes{e: [2]detect.Point{unitVec(e1), unitVec(e2)}, ok: true, done: true}
+	return finderAxes{e: [2]detect.Point{e1.Unit(), e2.Unit()}, ok: true, done: true}
 }
 
 // alignment returns how nearly d runs along one of the sides: 1 along a
 // side, 1/√2 along a diagonal.
 func (a finderAxes) alignment(d detect.Point) float64 {
-	d = unitVec(d)
+	d = d.Unit()
 	return math.Max(math.Abs(d.X*a.e[0].X+d.Y*a.e[0].Y), math.Abs(d.X*a.e[1].X+d.Y*a.e[1].Y))
 }
 
@@ -158,7 +158,7 @@ func makeTriple(fs []detect.Finder, ids [3]int, axis func(int) finderAxes) (trip
 		t.tl, t.tr, t.bl, t.ids = c, a, b, [3]int{ids[2], ids[0], ids[1]}
 	}
 	u, v := t.tr.Center.Sub(t.tl.Center), t.bl.Center.Sub(t.tl.Center)
-	if crossZ(u, v) < 0 {
+	if u.Cross(v) < 0 {
 		t.tr, t.bl = t.bl, t.tr
 		t.ids[1], t.ids[2] = t.ids[2], t.ids[1]
 		u, v = v, u
@@ -197,10 +197,6 @@ func makeTriple(fs []detect.Finder, ids [3]int, axis func(int) finderAxes) (trip
 	}
 	return t, true
 }
-
-func crossZ(u, v detect.Point) float64 { return u.X*v.Y - u.Y*v.X }
-
-func unitVec(p detect.Point) detect.Point { return p.Mul(1 / math.Hypot(p.X, p.Y)) }
 
 // finderShape is what the finders say about a symbol before its grid is
 // known: the module size measured along the top edge (u) and the left edge
@@ -246,7 +242,7 @@ func measure(bin *matrix.Matrix, t triple) finderShape {
 // a version word. (A block of noise comes within 3 bit errors of some
 // version word one time in eight, within 1 one time in a hundred.)
 func imageVersion(bin *matrix.Matrix, t triple, s finderShape, o outline, hasOutline bool) (versions [2]int, sure bool) {
-	ux, vy := unitVec(t.tr.Center.Sub(t.tl.Center)), unitVec(t.bl.Center.Sub(t.tl.Center))
+	ux, vy := t.tr.Center.Sub(t.tl.Center).Unit(), t.bl.Center.Sub(t.tl.Center).Unit()
 	var dists [2]int
 	for b, f := range [2]detect.Finder{t.tr, t.bl} {
 		ex, ey := ux.Mul(s.mu[b+1]), vy.Mul(s.mv[b+1])

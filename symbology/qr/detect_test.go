@@ -1,6 +1,7 @@
 package qr
 
 import (
+	"context"
 	"testing"
 
 	"github.com/barkit/barkit/binarize"
@@ -23,7 +24,7 @@ func TestDetectTriple(t *testing.T) {
 			p := placement{mod, view(m.Width, 5, deg, 0.15, detect.Point{X: 150, Y: 150}), nil}
 			g := scene{w: 300, h: 300, symbols: []placement{p}}.render()
 			bin := binarize.LocalThreshold(g)
-			ts := findTriples(bin, detect.FindFinders(bin, 1), maxTriples)
+			ts := findTriples(bin, detect.FindFinders(context.Background(), bin, 1), maxTriples)
 			if len(ts) == 0 {
 				t.Errorf("%v° mirrored %v: no triple", deg, mirrored)
 				continue
@@ -73,7 +74,7 @@ func TestDetectVersion(t *testing.T) {
 		p := placement{m, view(m.Width, module, 17, 0.15, detect.Point{X: 320, Y: 320}), nil}
 		g := scene{w: 640, h: 640, symbols: []placement{p}, coarse: module >= 6}.render()
 		bin := binarize.LocalThreshold(g)
-		ts := findTriples(bin, detect.FindFinders(bin, 1), maxTriples)
+		ts := findTriples(bin, detect.FindFinders(context.Background(), bin, 1), maxTriples)
 		if len(ts) == 0 {
 			t.Errorf("version %d: no triple", v)
 			continue

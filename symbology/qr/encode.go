@@ -322,7 +322,7 @@ func (e *encoder) addByte(b byte) {
 // kanji mode range in kanji mode too.
 func (e *encoder) prepareECI(text string, d int) error {
 	if _, err := eci.Encode(d, text); err != nil {
-		return fmt.Errorf("qr: %w: %v", symbology.ErrInvalidData, err)
+		return fmt.Errorf("qr: %w: %w", symbology.ErrInvalidData, err)
 	}
 	ascii := eci.ASCIICompatible(d)
 	for _, r := range text {
@@ -332,7 +332,7 @@ func (e *encoder) prepareECI(text string, d int) error {
 		}
 		b, err := eci.Encode(d, string(r))
 		if err != nil {
-			return fmt.Errorf("qr: %w: %v", symbology.ErrInvalidData, err)
+			return fmt.Errorf("qr: %w: %w", symbology.ErrInvalidData, err)
 		}
 		u := unit{off: int32(len(e.buf)), n: uint8(len(b)), caps: capByte}
 		if d == eci.ShiftJIS && len(b) == 2 {
@@ -440,7 +440,7 @@ func (s *sjisCodec) kanji(r rune) (uint16, bool) {
 // the GS1 character set.
 func checkGS1(s string) error {
 	if err := gs1.CheckElementString(s); err != nil {
-		return fmt.Errorf("qr: %w: GS1 data: %v", symbology.ErrInvalidData, err)
+		return fmt.Errorf("qr: %w: GS1 data: %w", symbology.ErrInvalidData, err)
 	}
 	return nil
 }

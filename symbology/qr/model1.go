@@ -301,7 +301,7 @@ func decodeModel1Data(pix []bool, ml *model1Layout, version int, level Level, ma
 		copy(block, words[i*b.Data:(i+1)*b.Data])
 		copy(block[b.Data:], words[nd+i*b.EC:nd+(i+1)*b.EC])
 		if _, err := reedsolomon.QR.Decode(block, b.EC, nil); err != nil {
-			return symbology.Barcode{}, fmt.Errorf("qr: %w: Model 1 block %d of %d: %v", symbology.ErrChecksum, i+1, b.Blocks, err)
+			return symbology.Barcode{}, fmt.Errorf("qr: %w: Model 1 block %d of %d: %w", symbology.ErrChecksum, i+1, b.Blocks, err)
 		}
 		copy(words[i*b.Data:], block[:b.Data])
 	}

@@ -11,9 +11,6 @@ import (
 	"github.com/barkit/barkit/symbology"
 )
 
-// defaultMaxResults is the cap on results when ReadOptions.MaxResults is 0.
-const defaultMaxResults = 255
-
 // maxTriples caps the finder triples tried per binarized image: a busy
 // photo can hold dozens of finder-like patterns, and the plausible triples
 // come first.
@@ -32,160 +29,61 @@ const downscaleAbove = 1500
 // measured.
 const enlargeBelow = 512
 
-// smoothAbove is the long side, in pixels, from which thorough mode also
-// reads the image halved when nothing else was found: the halved image
-// still gives a symbol filling a third of it modules of two pixels or more
-// at version 10 and below.
+// smoothAbove is the long side, in pixels, from which both modes also read
+// the image halved when nothing else was found: the halved image still
+// gives a symbol filling a third of it modules of two pixels or more at
+// version 10 and below. Halving averages away noise finer than two pixels
+// (qrcode-2/#142: the stripes of a screen's moiré).
 const smoothAbove = 300
 
-// A readPass is one binarized view of the image to look for symbols in.
-type readPass struct {
-	method   binarize.Method
-	inverted bool // light-on-dark symbols
-	down     int  // downscaling factor; 1 for the image itself
-	up       int  // enlarging factor of the binarized image; 1 for none
-	// lastResort passes run only when no symbol was found before them.
-	lastResort bool
+// plan is the QR Code reader's plan: the locally and the globally
+// binarized image; in thorough mode, for large photos, downscaled copies;
+// when nothing was found, the image halved (mid-sized images), inverted
+// (thorough mode: light-on-dark symbols) and, for small images, enlarged.
+var plan = []symbology.Pass{
+	{View: binarize.View{Method: binarize.Local}},
+	{View: binarize.View{Method: binarize.Global}},
+	{View: binarize.View{Down: 2}, Thorough: true, MinSide: downscaleAbove + 1},
+	{View: binarize.View{Down: 3}, Thorough: true, MinSide: downscaleAbove + 1},
+	{View: binarize.View{Down: 2}, LastResort: true, MinSide: smoothAbove, MaxSide: downscaleAbove},
+	{View: binarize.View{Inverted: true}, LastResort: true, Thorough: true},
+	{View: binarize.View{Method: binarize.Global, Inverted: true}, LastResort: true, Thorough: true},
+	{View: binarize.View{Up: 2}, LastResort: true, MaxSide: enlargeBelow - 1},
 }
 
-// read finds and decodes the QR Code symbols in src.
-func read(src *binarize.Source, opts symbology.ReadOptions) []symbology.Barcode {
-	if src == nil || src.Lum == nil {
-		return nil
-	}
-	limit := opts.MaxResults
-	if limit <= 0 {
-		limit = defaultMaxResults
-	}
-	r := symbolReader{thorough: !opts.Fast, limit: limit}
-	for _, p := range r.passes(src) {
-		if p.lastResort && len(r.results) > 0 {
-			continue
-		}
-		s := src.Downscaled(p.down)
-		bin := s.Binary(p.method)
-		if p.inverted {
-			bin = s.Inverted(p.method)
-		}
-		lum := s.Lum
-		if p.up > 1 {
-			bin = binarize.Enlarge(bin, p.up)
-			lum = nil // a different scale: sample the binary image only
-		}
-		complete := r.scan(bin, lum, p)
-		if len(r.results) >= r.limit {
-			break
-		}
-		// Every finder pattern the pass saw belongs to a symbol it
-		// decoded: another binarization would find the same.
-		if complete && len(r.results) > 0 {
-			break
-		}
-	}
-	return r.results
-}
-
-// symbolReader holds the state of one read.
-type symbolReader struct {
-	thorough bool
-	limit    int
-	results  []symbology.Barcode
-}
-
-// passes lists the views to read, in order. Fast mode reads the locally
-// binarized image, then the globally binarized one; thorough mode adds, for
-// large photos, downscaled copies, and when nothing was found, the inverted
-// images (light-on-dark symbols) and, for small images, an enlarged one.
-func (r *symbolReader) passes(src *binarize.Source) []readPass {
-	ps := []readPass{
-		{method: binarize.Local, down: 1, up: 1},
-		{method: binarize.Global, down: 1, up: 1},
-	}
-	b := src.Lum.Rect
-	long := max(b.Dx(), b.Dy())
-	if !r.thorough {
-		if long <= downscaleAbove && long >= smoothAbove {
-			ps = append(ps, readPass{method: binarize.Local, down: 2, up: 1, lastResort: true})
-		}
-		if long < enlargeBelow {
-			ps = append(ps, readPass{method: binarize.Local, down: 1, up: 2, lastResort: true})
-		}
-		return ps
-	}
-	if long > downscaleAbove {
-		ps = append(ps,
-			readPass{method: binarize.Local, down: 2, up: 1},
-			readPass{method: binarize.Local, down: 3, up: 1})
-	}
-	if long <= downscaleAbove && long >= smoothAbove {
-		// Halving the image averages away noise finer than two pixels
-		// (qrcode-2/#142: the stripes of a screen's moiré).
-		ps = append(ps, readPass{method: binarize.Local, down: 2, up: 1, lastResort: true})
-	}
-	ps = append(ps,
-		readPass{method: binarize.Local, inverted: true, down: 1, up: 1, lastResort: true},
-		readPass{method: binarize.Global, inverted: true, down: 1, up: 1, lastResort: true})
-	if long < enlargeBelow {
-		ps = append(ps, readPass{method: binarize.Local, down: 1, up: 2, lastResort: true})
-	}
-	return ps
-}
-
-// scan reads the symbols of one binarized view and adds the new ones to
-// r.results. It reports whether every confirmed finder pattern (seen on
-// more than one scan line) was explained by a decoded symbol.
-func (r *symbolReader) scan(bin *matrix.Matrix, lum *image.Gray, p readPass) bool {
-	finders := detect.FindFinders(bin, 1)
+// find reads the symbols of one view. It reports whether every confirmed
+// finder pattern (seen on more than one scan line) was explained by a
+// decoded symbol: another binarization would find the same.
+func find(v *symbology.View) bool {
+	bin := v.Bin
+	finders := detect.FindFinders(v.Context(), bin, 1)
 	used := make([]bool, len(finders))
-	var found []placed // decoded symbols, in bin's pixels
 	for _, t := range findTriples(bin, finders, maxTriples) {
 		if used[t.ids[0]] || used[t.ids[1]] || used[t.ids[2]] {
 			continue
 		}
-		if covered(found, t.tl) || covered(found, t.tr) || covered(found, t.bl) {
+		module := (t.tl.Module + t.tr.Module + t.bl.Module) / 3
+		if v.Covered(t.tl.Center, t.tl.Module) || v.Covered(t.tr.Center, t.tr.Module) || v.Covered(t.bl.Center, t.bl.Module) {
 			continue
 		}
-		bc, quad, ok := r.decodeTriple(bin, lum, p.inverted, t)
+		if !v.Next() {
+			return false
+		}
+		bc, ok := decodeTriple(bin, v.Lum, v.Pass.View.Inverted, t)
 		if !ok {
 			continue
 		}
 		used[t.ids[0]], used[t.ids[1]], used[t.ids[2]] = true, true, true
-		found = append(found, placed{quad, (t.tl.Module + t.tr.Module + t.bl.Module) / 3})
-		scale := float64(p.down) / float64(p.up)
-		for i := range bc.Corners {
-			bc.Corners[i] = bc.Corners[i].Mul(scale)
-		}
-		bc.Inverted = p.inverted
-		r.results = symbology.AppendNew(r.results, bc)
-		if len(r.results) >= r.limit {
-			return true
+		if !v.Add(bc, module) {
+			return false
 		}
 	}
 	for i, f := range finders {
-		if f.Count > 1 && !used[i] && !covered(found, f) {
+		if f.Count > 1 && !used[i] && !v.Covered(f.Center, f.Module) {
 			return false
 		}
 	}
 	return true
-}
-
-// placed is a decoded symbol's outline and module size.
-type placed struct {
-	quad   [4]detect.Point
-	module float64
-}
-
-// covered reports whether a finder pattern lies inside a decoded symbol
-// and is of its scale: then it is a chance pattern in the symbol's data,
-// not worth trying. A pattern of much smaller modules inside a symbol may
-// be a symbol printed inside another (qrcode-2/16).
-func covered(found []placed, f detect.Finder) bool {
-	for _, p := range found {
-		if f.Module > 0.6*p.module && detect.Inside(p.quad, f.Center) {
-			return true
-		}
-	}
-	return false
 }
 
 // decodeTriple locates the symbol of a finder triple and decodes it,
@@ -193,8 +91,8 @@ func covered(found []placed, f detect.Finder) bool {
 // patterns are off is skipped; the others are sampled from the binarized
 // image and, when that does not decode, from the luminance plane lum (nil
 // for none; inverted when the pass is). It returns the result with its
-// corners and orientation set, and the symbol's outline in bin's pixels.
-func (r *symbolReader) decodeTriple(bin *matrix.Matrix, lum *image.Gray, inverted bool, t triple) (symbology.Barcode, [4]detect.Point, bool) {
+// corners set, in bin's pixels.
+func decodeTriple(bin *matrix.Matrix, lum *image.Gray, inverted bool, t triple) (symbology.Barcode, bool) {
 	s := measure(bin, t)
 	o, hasOutline := findOutline(bin, t)
 	var versions []int
@@ -231,7 +129,7 @@ func (r *symbolReader) decodeTriple(bin *matrix.Matrix, lum *image.Gray, inverte
 		}
 	}
 	for _, v := range versions {
-		for _, g := range r.grids(bin, t, o, hasOutline, v, versionRead) {
+		for _, g := range grids(bin, t, o, hasOutline, v, versionRead) {
 			if !g.timingOK(bin) {
 				continue
 			}
@@ -249,11 +147,10 @@ func (r *symbolReader) decodeTriple(bin *matrix.Matrix, lum *image.Gray, inverte
 				// top-right corner is the grid's bottom-left.
 				bc.Corners = [4]detect.Point{quad[0], quad[3], quad[2], quad[1]}
 			}
-			bc.Orientation = detect.Orientation(bc.Corners)
-			return bc, quad, true
+			return bc, true
 		}
 	}
-	return symbology.Barcode{}, [4]detect.Point{}, false
+	return symbology.Barcode{}, false
 }
 
 // decodeGrid decodes a sampled grid, if sampling succeeded.
@@ -272,7 +169,7 @@ func decodeGrid(m *matrix.Matrix, sampled bool) (symbology.Barcode, bool) {
 // lattice, fitted to the finder corners and the pattern, and through the
 // finder centres and the pattern. Without it, the grid fitted to the
 // finder corners and the grid through the finder centres remain.
-func (r *symbolReader) grids(bin *matrix.Matrix, t triple, o outline, hasOutline bool, version int, versionRead bool) []symbolGrid {
+func grids(bin *matrix.Matrix, t triple, o outline, hasOutline bool, version int, versionRead bool) []symbolGrid {
 	var gs []symbolGrid
 	var fit symbolGrid
 	hasFit := false

@@ -1,6 +1,7 @@
 package qr
 
 import (
+	"context"
 	"fmt"
 	"image"
 	"math"
@@ -138,6 +139,16 @@ func (p placement) corners() [4]detect.Point {
 		p.t.Apply(detect.Point{X: 4 + n, Y: 4 + n}),
 		p.t.Apply(detect.Point{X: 4, Y: 4 + n}),
 	}
+}
+
+// read reads src for QR Code alone, as a scan for "qr" does.
+func read(src *binarize.Source, opts symbology.ReadOptions) []symbology.Barcode {
+	opts.IDs = []string{"qr"}
+	got, err := symbology.Read(context.Background(), src, opts)
+	if err != nil {
+		panic(err)
+	}
+	return got
 }
 
 func readGray(g *image.Gray, fast bool, maxResults int) []symbology.Barcode {
@@ -398,16 +409,13 @@ func TestReadDownscaled(t *testing.T) {
 		t.Fatalf("%d results, want 1", len(res))
 	}
 	checkResult(t, "full size", res[0], text, p.corners(), 3, 12)
-	src := binarize.NewSource(g)
 	for _, down := range []int{2, 3} {
-		r := symbolReader{thorough: true, limit: 1}
-		s := src.Downscaled(down)
-		r.scan(s.Binary(binarize.Local), s.Lum, readPass{method: binarize.Local, down: down, up: 1})
-		if len(r.results) != 1 {
-			t.Errorf("downscaled %d: %d results, want 1", down, len(r.results))
+		got := read(binarize.NewSource(g), symbology.ReadOptions{Plan: []symbology.Pass{{View: binarize.View{Down: down}}}})
+		if len(got) != 1 {
+			t.Errorf("downscaled %d: %d results, want 1", down, len(got))
 			continue
 		}
-		checkResult(t, fmt.Sprintf("downscaled %d", down), r.results[0], text, p.corners(), 1.5*float64(down), 12)
+		checkResult(t, fmt.Sprintf("downscaled %d", down), got[0], text, p.corners(), 1.5*float64(down), 12)
 	}
 }
 

@@ -10,7 +10,7 @@ func init() {
 		Kind:    symbology.Matrix,
 		Aliases: []string{"QR", "QR Code Model 2", "QR2"},
 		Groups:  []string{"gs1"},
-		Read:    read,
 		Write:   write,
 	})
+	symbology.RegisterReader(symbology.Reader{IDs: []string{"qr"}, Plan: plan, Find: find})
 }

@@ -2,6 +2,7 @@ package lineartest
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"image"
 	"os"
@@ -145,11 +146,11 @@ func Exact(row CorpusRow, got []symbology.Barcode, want string) (pass, misread b
 }
 
 // ScoreCorpus reads every folder and rotation of rows in thorough and fast
-// mode with the ReadFunc that readerFor gives for the row, judges each
+// mode for the symbology ids that idsFor gives for the row, judges each
 // image, logs one line per row and fails the test on a misread or a count
 // below the reference reader's minimum. It returns the mean time per
 // image.
-func ScoreCorpus(t *testing.T, rows []CorpusRow, readerFor func(CorpusRow) symbology.ReadFunc, judge Judge) time.Duration {
+func ScoreCorpus(t *testing.T, rows []CorpusRow, idsFor func(CorpusRow) []string, judge Judge) time.Duration {
 	t.Helper()
 	folders := map[string][]CorpusImage{}
 	var total time.Duration
@@ -160,14 +161,17 @@ func ScoreCorpus(t *testing.T, rows []CorpusRow, readerFor func(CorpusRow) symbo
 			imgs = LoadFolder(t, row.Folder)
 			folders[row.Folder] = imgs
 		}
-		read := readerFor(row)
+		ids := idsFor(row)
 		for _, fast := range []bool{false, true} {
 			pass, misread := 0, 0
 			var fails []string
 			for _, im := range imgs {
 				lum := Rotate(im.Lum, row.Rotation)
 				start := time.Now()
-				got := read(binarize.NewSource(lum), symbology.ReadOptions{Fast: fast})
+				got, err := symbology.Read(context.Background(), binarize.NewSource(lum), symbology.ReadOptions{IDs: ids, Fast: fast})
+				if err != nil {
+					t.Fatal(err)
+				}
 				total += time.Since(start)
 				scans++
 				p, m := judge(row, got, im.Want)

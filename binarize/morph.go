@@ -1,0 +1,80 @@
+package binarize
+
+import "github.com/barkit/barkit/matrix"
+
+// Dilate returns m with every pixel within r pixels of a dark pixel (a
+// square of side 2r+1 around it) dark: it joins the separate dots of a
+// dot-peened symbol into solid edges. r below 1 returns a copy of m.
+func Dilate(m *matrix.Matrix, r int) *matrix.Matrix {
+	if r < 1 {
+		return m.Clone()
+	}
+	out := matrix.New(m.Width, m.Height)
+	dilateInto(m.Pix, out.Pix, make([]bool, len(m.Pix)), m.Width, m.Height, r, false)
+	return out
+}
+
+// Open returns m eroded and then dilated by one pixel: dark specks smaller
+// than 3×3 pixels vanish and larger shapes keep their outline, which
+// clears the speckles that noise on a plain background leaves joined to a
+// symbol's edge.
+func Open(m *matrix.Matrix) *matrix.Matrix {
+	out := matrix.New(m.Width, m.Height)
+	tmp := make([]bool, len(m.Pix))
+	eroded := make([]bool, len(m.Pix))
+	dilateInto(m.Pix, eroded, tmp, m.Width, m.Height, 1, true)
+	dilateInto(eroded, out.Pix, tmp, m.Width, m.Height, 1, false)
+	return out
+}
+
+// dilateInto writes src (w×h, dark true) dilated by r into dst, using tmp
+// for the rows' pass: separable running counts, so the cost does not grow
+// with r. With erode it erodes instead: a pixel stays dark only when every
+// pixel of its square that lies in the image is dark. src and dst must not
+// be the same buffer.
+func dilateInto(src, dst, tmp []bool, w, h, r int, erode bool) {
+	// A pixel of the window "counts" when it is dark (dilating) or light
+	// (eroding); the output is dark when some pixel counts (dilating) or
+	// none does (eroding).
+	counts := !erode
+	for y := range h {
+		row, out := src[y*w:(y+1)*w], tmp[y*w:(y+1)*w]
+		n := 0 // counting pixels in the window
+		for x := -r; x < w; x++ {
+			if x+r < w && row[x+r] == counts {
+				n++
+			}
+			if x-r-1 >= 0 && row[x-r-1] == counts {
+				n--
+			}
+			if x >= 0 {
+				out[x] = (n > 0) == counts
+			}
+		}
+	}
+	// The columns' pass goes row by row, with a count per column, to
+	// read memory in order.
+	cnt := make([]int32, w)
+	for y := -r; y < h; y++ {
+		if y+r < h {
+			for x, v := range tmp[(y+r)*w : (y+r+1)*w] {
+				if v == counts {
+					cnt[x]++
+				}
+			}
+		}
+		if y-r-1 >= 0 {
+			for x, v := range tmp[(y-r-1)*w : (y-r)*w] {
+				if v == counts {
+					cnt[x]--
+				}
+			}
+		}
+		if y >= 0 {
+			out := dst[y*w : (y+1)*w]
+			for x, n := range cnt {
+				out[x] = (n > 0) == counts
+			}
+		}
+	}
+}

@@ -1,0 +1,157 @@
+package symbology
+
+import (
+	"context"
+	"image"
+
+	"github.com/barkit/barkit/binarize"
+	"github.com/barkit/barkit/detect"
+	"github.com/barkit/barkit/matrix"
+)
+
+// A Reader finds and decodes the symbols of one or more symbologies. A
+// symbology package registers one (RegisterReader) for the ids it reads;
+// Read runs each reader a scan needs once, over the views of its Plan.
+type Reader struct {
+	// IDs are the registry ids the reader reports: the PDF417 reader
+	// reports pdf417, compact-pdf417 and micro-pdf417.
+	IDs []string
+	// Plan lists the binarized views a matrix or stacked reader looks
+	// for symbols in, in the order of binarize views that Read gives
+	// them (see Pass); Read picks those that suit the image and the mode.
+	// A reader without a plan is given the luminance plane once, at full
+	// size, and reads it with machinery of its own (the scan lines of
+	// package linear).
+	Plan []Pass
+	// Find finds and decodes the symbols in one view, adding each with
+	// View.Add. It reports whether every candidate it saw was explained
+	// by a symbol it decoded there, so that the rest of the plan could
+	// only find the same symbols again: then, if the reader has found any
+	// symbol, Read ends its plan. It must check View.Next before each
+	// candidate it examines, and stop when that reports false.
+	Find func(v *View) (complete bool)
+}
+
+// Pass is one step of a reader's plan: a view of the image, and when it
+// is worth reading.
+type Pass struct {
+	View binarize.View
+	// LastResort passes run only when the reader has found nothing in
+	// the passes before.
+	LastResort bool
+	// Thorough passes run in thorough mode only.
+	Thorough bool
+	// MinSide and MaxSide bound the long side of the image, in pixels,
+	// for which the pass runs; 0 means no bound.
+	MinSide, MaxSide int
+}
+
+// applies reports whether the pass runs on an image whose long side is
+// long pixels, in the given mode.
+func (p Pass) applies(long int, thorough bool) bool {
+	return (thorough || !p.Thorough) && long >= p.MinSide && (p.MaxSide == 0 || long <= p.MaxSide)
+}
+
+// View is what a reader's Find is given: one view of the image, and the
+// means to report what it finds there.
+type View struct {
+	// Bin is the binarized view (true = dark) to look for symbols in;
+	// nil for a reader without a plan.
+	Bin *matrix.Matrix
+	// Base is the view without its morphology (Bin itself unless the
+	// pass dilates or opens it): the image to sample modules from.
+	Base *matrix.Matrix
+	// Lum is the luminance plane at the view's scale; nil when the view
+	// is enlarged, since the plane does not match it then.
+	Lum *image.Gray
+	// Pass is the step of the plan this view is for.
+	Pass Pass
+	// Thorough reports whether the scan is thorough (not ReadOptions.Fast).
+	Thorough bool
+
+	run    *run
+	rd     *readerRun
+	scale  float64
+	placed []placed // the symbols found in this view, in its pixels
+}
+
+// placed is a symbol found in a view: its outline and module size.
+type placed struct {
+	outline [4]detect.Point
+	module  float64
+}
+
+// Context returns the scan's context: a reader passes it to long work of
+// its own (such as detect.FindFinders) that checks it.
+func (v *View) Context() context.Context { return v.run.ctx }
+
+// Want reports whether the scan asked for symbology id: a reader of
+// several ids skips the work only the others need.
+func (v *View) Want(id string) bool { return v.run.want[id] }
+
+// Next counts one candidate about to be examined (a finder triple, an
+// outline, a pair of row edges: anything that costs a decoding attempt)
+// and reports whether the reader should go on: false once the scan is
+// cancelled, its result limit is reached, or the reader has examined
+// MaxCandidates candidates in this view.
+func (v *View) Next() bool {
+	if v.run.stopped() || v.rd.viewCandidates >= MaxCandidates {
+		return false
+	}
+	v.rd.viewCandidates++
+	v.run.stats.Candidates++
+	return true
+}
+
+// MaxCandidates caps the candidates a reader examines in one view. The
+// readers cap their candidate lists far below it, each for reasons of
+// its own, and rank them best first; this is the bound that holds whatever
+// a reader does.
+const MaxCandidates = 256
+
+// Stopped reports whether the scan is cancelled or has all the results it
+// may return: a reader should return at once.
+func (v *View) Stopped() bool { return v.run.stopped() }
+
+// Covered reports whether p, in the view's pixels, lies inside a symbol
+// found in this view (by this reader) whose modules are not much smaller
+// than module: a candidate there is a chance pattern of the symbol's data,
+// not worth trying. module 0 matches symbols of any module size. (A
+// pattern of much smaller modules inside a symbol may be a symbol printed
+// inside another.)
+func (v *View) Covered(p detect.Point, module float64) bool {
+	for _, s := range v.placed {
+		if (module == 0 || s.module == 0 || module > 0.6*s.module) && detect.Inside(s.outline, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// Add reports a symbol found in the view: bc with its corners in the
+// view's pixels, in the symbol's reading orientation, and module its
+// module size in those pixels (0 when unknown). Add moves the corners to
+// the image's pixels and, for a reader with a plan, sets Orientation from
+// them and Inverted from the view; a symbol the reader found already
+// (the same content at an overlapping place) is dropped. It reports
+// whether the reader may go on: false once the scan has all the results
+// it may return, or is cancelled.
+func (v *View) Add(bc Barcode, module float64) bool {
+	v.placed = append(v.placed, placed{bc.Corners, module})
+	for i := range bc.Corners {
+		bc.Corners[i] = bc.Corners[i].Mul(v.scale)
+	}
+	if v.Bin != nil {
+		bc.Orientation = detect.Orientation(bc.Corners)
+		bc.Inverted = bc.Inverted || v.Pass.View.Inverted
+	}
+	if bc.Symbology == "" {
+		bc.Symbology = v.rd.r.IDs[0]
+	}
+	if v.run.want[bc.Symbology] {
+		n := len(v.rd.results)
+		v.rd.results = AppendNew(v.rd.results, bc)
+		v.run.total += len(v.rd.results) - n
+	}
+	return !v.run.stopped()
+}
