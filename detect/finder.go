@@ -42,7 +42,7 @@ func findConcentric(ctx context.Context, bin *matrix.Matrix, step int, pattern [
 		step = 1
 	}
 	w, h := bin.Width, bin.Height
-	var found []Finder
+	var fs finderSet
 	for i, y := 0, step/2; y < h; i, y = i+1, y+step {
 		if i&63 == 0 && ctx.Err() != nil {
 			break
@@ -71,10 +71,11 @@ func findConcentric(ctx context.Context, bin *matrix.Matrix, step int, pattern [
 			}
 			cx := float64(x-runs[4]-runs[3]) - float64(runs[2])/2
 			if f, ok := confirm(bin, cx, float64(y)+0.5, runs, pattern); ok {
-				found = merge(found, f)
+				fs.merge(f)
 			}
 		}
 	}
+	found := fs.found
 	slices.SortStableFunc(found, func(a, b Finder) int { return b.Count - a.Count })
 	return found
 }
@@ -233,24 +234,109 @@ func matchRuns(runs [5]int, pattern [5]float64, slack float64) (module float64, 
 	return module, true
 }
 
-// merge adds f to found, averaging it into a pattern already there when
+// finderSet holds the patterns found so far, indexed by place so that a
+// new hit finds the patterns it may belong to without a walk over all of
+// them: however many patterns an image holds (a sheet of small finder-like
+// squares), each hit costs the patterns near it.
+type finderSet struct {
+	found []Finder
+	cells map[finderCell][]int32 // indices into found, by cell
+}
+
+// A finderCell is a square of the plane, of side cellSide(level) pixels,
+// holding the patterns of one scale: patterns with modules up to
+// cellSide(level)/maxMergeReach pixels, so that two patterns that merge
+// lie in the same or neighbouring cells.
+type finderCell struct {
+	level, x, y int32
+}
+
+// maxMergeReach is how far, in modules of the larger, two hits of one
+// pattern may lie apart (merge): a pixel and a half times the module
+// ratio allowed.
+const maxMergeReach = 1.5 * 1.5
+
+// cellSide returns the side of the cells of a level: 16 pixels, doubling
+// from level to level.
+func cellSide(level int32) float64 { return float64(int(16) << level) }
+
+// levelOf returns the level whose cells hold patterns of module m.
+func levelOf(m float64) int32 {
+	l := int32(0)
+	for l < 30 && cellSide(l) < maxMergeReach*1.5*m {
+		l++
+	}
+	return l
+}
+
+func cellOf(p Point, level int32) finderCell {
+	side := cellSide(level)
+	return finderCell{level, int32(math.Floor(p.X / side)), int32(math.Floor(p.Y / side))}
+}
+
+// merge adds f to the set, averaging it into a pattern already there when
 // their centres are closer than one and a half modules and their module
 // sizes agree within a factor of 1.5 (the same pattern seen from another
-// scan line).
-func merge(found []Finder, f Finder) []Finder {
-	for i := range found {
-		g := &found[i]
-		ratio := g.Module / f.Module
-		if ratio < 1/1.5 || ratio > 1.5 || g.Center.Dist(f.Center) > 1.5*math.Max(g.Module, f.Module) {
-			continue
-		}
-		n := float64(g.Count)
-		g.Center = g.Center.Mul(n).Add(f.Center).Mul(1 / (n + 1))
-		g.Module = (g.Module*n + f.Module) / (n + 1)
-		g.Count++
-		return found
+// scan line); of several such patterns, the first found takes it.
+func (fs *finderSet) merge(f Finder) {
+	if fs.cells == nil {
+		fs.cells = make(map[finderCell][]int32)
 	}
-	return append(found, f)
+	best := int32(-1)
+	// Patterns that may merge with f have modules within 1.5 times its,
+	// so they lie in f's level or the ones next to it.
+	l := levelOf(f.Module)
+	for level := max(l-1, 0); level <= l+1; level++ {
+		c := cellOf(f.Center, level)
+		for dy := int32(-1); dy <= 1; dy++ {
+			for dx := int32(-1); dx <= 1; dx++ {
+				for _, i := range fs.cells[finderCell{level, c.x + dx, c.y + dy}] {
+					g := &fs.found[i]
+					ratio := g.Module / f.Module
+					if ratio < 1/1.5 || ratio > 1.5 || g.Center.Dist(f.Center) > 1.5*math.Max(g.Module, f.Module) {
+						continue
+					}
+					if best < 0 || i < best {
+						best = i
+					}
+				}
+			}
+		}
+	}
+	if best < 0 {
+		fs.found = append(fs.found, f)
+		fs.add(int32(len(fs.found) - 1))
+		return
+	}
+	g := &fs.found[best]
+	fs.remove(best)
+	n := float64(g.Count)
+	g.Center = g.Center.Mul(n).Add(f.Center).Mul(1 / (n + 1))
+	g.Module = (g.Module*n + f.Module) / (n + 1)
+	g.Count++
+	fs.add(best)
+}
+
+// add files pattern i under its cell.
+func (fs *finderSet) add(i int32) {
+	g := fs.found[i]
+	c := cellOf(g.Center, levelOf(g.Module))
+	fs.cells[c] = append(fs.cells[c], i)
+}
+
+// remove takes pattern i out of its cell.
+func (fs *finderSet) remove(i int32) {
+	g := fs.found[i]
+	c := cellOf(g.Center, levelOf(g.Module))
+	ids := fs.cells[c]
+	if k := slices.Index(ids, i); k >= 0 {
+		ids = slices.Delete(ids, k, k+1)
+	}
+	if len(ids) == 0 {
+		delete(fs.cells, c)
+	} else {
+		fs.cells[c] = ids
+	}
 }
 
 // FinderWidth measures the finder pattern centred near c along the line

@@ -28,7 +28,7 @@ func init() {
 		ID: "httpd-test-read-only", Name: "Read-Only Test Code", Format: "HttpdTestReadOnly",
 		Kind: symbology.Matrix,
 	})
-	symbology.RegisterReader(symbology.Reader{
+	symbology.RegisterReader(&symbology.Reader{
 		IDs:  []string{"httpd-test-read-only"},
 		Find: func(*symbology.View) bool { return false },
 	})

@@ -41,26 +41,18 @@ type Stats struct {
 // run is the state of one Read.
 type run struct {
 	ctx   context.Context
-	done  <-chan struct{}
 	want  map[string]bool
 	limit int
 	total int // results kept so far, over every reader
 	// thorough is the mode: not ReadOptions.Fast.
 	thorough bool
+	scratch  []bool // View.Scratch's buffer
 	stats    Stats
 }
 
 // stopped reports whether the read is cancelled or has all its results.
 func (r *run) stopped() bool {
-	if r.total >= r.limit {
-		return true
-	}
-	select {
-	case <-r.done:
-		return true
-	default:
-		return false
-	}
+	return r.total >= r.limit || r.ctx.Err() != nil
 }
 
 // readerRun is one reader's part of a Read.
@@ -114,7 +106,7 @@ func Read(ctx context.Context, src *binarize.Source, opts ReadOptions) ([]Barcod
 	if src == nil || src.Lum == nil || src.Lum.Rect.Dx() <= 0 || src.Lum.Rect.Dy() <= 0 || len(want) == 0 {
 		return nil, nil
 	}
-	rn := &run{ctx: ctx, done: ctx.Done(), want: want, limit: limit, thorough: !opts.Fast}
+	rn := &run{ctx: ctx, want: want, limit: limit, thorough: !opts.Fast}
 	runs := plan(src, want, !opts.Fast, opts.Plan)
 	rn.read(src, runs)
 	if opts.Stats != nil {

@@ -32,7 +32,7 @@ func (info Info) clone() Info {
 var (
 	infos   []*Info            // in registration order
 	byName  = map[string]int{} // normalised id, name, format and aliases -> index in infos
-	readers []*Reader          // in registration order
+	readers []*Reader          // in registration order; not to be changed but by their owners' init
 	readBy  = map[string]int{} // id -> index in readers
 )
 
@@ -63,28 +63,32 @@ func Register(info Info) {
 	infos = append(infos, &info)
 }
 
-// RegisterReader adds a reader for the ids it reports. It panics when the
-// reader has no ids or no Find, or when an id is not registered or has a
-// reader already: programming errors, since it is meant to be called from
-// init, after the ids' Register.
-func RegisterReader(r Reader) {
-	if len(r.IDs) == 0 || r.Find == nil {
+// RegisterReader registers r as the reader of the ids in r.IDs. It panics
+// when r has no ids or no Find, or when an id is not registered or has
+// another reader: programming errors, since it is meant to be called from
+// init, after the ids' Register. A reader may be registered again, once
+// more ids are appended to its IDs: the linear reader is, as each linear
+// symbology adds its row decoder.
+func RegisterReader(r *Reader) {
+	if r == nil || len(r.IDs) == 0 || r.Find == nil {
 		panic("symbology: RegisterReader without ids or Find")
 	}
-	r.IDs = slices.Clone(r.IDs)
-	r.Plan = slices.Clone(r.Plan)
+	i := slices.Index(readers, r)
+	if i < 0 {
+		i = len(readers)
+		readers = append(readers, r)
+	}
 	for _, id := range r.IDs {
-		i, ok := byName[normalize(id)]
-		if !ok || infos[i].ID != id {
+		j, ok := byName[normalize(id)]
+		if !ok || infos[j].ID != id {
 			panic("symbology: RegisterReader for unregistered id " + id)
 		}
-		if _, ok := readBy[id]; ok {
+		if k, ok := readBy[id]; ok && k != i {
 			panic("symbology: second reader for " + id)
 		}
-		readBy[id] = len(readers)
-		infos[i].Readable = true
+		readBy[id] = i
+		infos[j].Readable = true
 	}
-	readers = append(readers, &r)
 }
 
 // All returns the registered symbologies sorted by id.

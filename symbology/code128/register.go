@@ -12,5 +12,5 @@ func init() {
 		Groups:  []string{"industrial", "gs1"},
 		Write:   write,
 	})
-	symbology.RegisterReader(symbology.Reader{IDs: []string{"code128"}, Find: find})
+	symbology.RegisterReader(&symbology.Reader{IDs: []string{"code128"}, Find: find})
 }

@@ -42,12 +42,18 @@ var mooreBack = [8]int{6, 6, 0, 0, 2, 2, 4, 4}
 type tracer struct {
 	bin  *matrix.Matrix
 	w, h int
-	seen []bool // outline pixels already traced
-	pts  []ipt  // the outline being traced, reused
+	seen []bool         // outline pixels already traced
+	pts  []ipt          // the outline being traced, reused
+	fit  []detect.Point // fitArm's points, reused
 }
 
-func newTracer(bin *matrix.Matrix) *tracer {
-	return &tracer{bin: bin, w: bin.Width, h: bin.Height, seen: make([]bool, len(bin.Pix))}
+// newTracer returns a tracer of bin that marks the pixels it has traced in
+// seen, which must hold an element per pixel, all false (nil: a new one).
+func newTracer(bin *matrix.Matrix, seen []bool) *tracer {
+	if len(seen) != len(bin.Pix) {
+		seen = make([]bool, len(bin.Pix))
+	}
+	return &tracer{bin: bin, w: bin.Width, h: bin.Height, seen: seen}
 }
 
 func (t *tracer) dark(x, y int) bool {
@@ -182,8 +188,9 @@ const minArm = 7.5
 // findCandidates looks for symbols along horizontal scan lines step pixels
 // apart, and vertical ones in thorough mode. slack widens the tolerance of
 // the outlines' straight stretches, for the wavy outlines of dilated dots.
-func findCandidates(bin *matrix.Matrix, step int, thorough bool, slack float64) []candidate {
-	t := newTracer(bin)
+// seen is the tracer's record of traced pixels (see newTracer).
+func findCandidates(bin *matrix.Matrix, seen []bool, step int, thorough bool, slack float64) []candidate {
+	t := newTracer(bin, seen)
 	w, h := t.w, t.h
 	if w < 8 || h < 8 {
 		return nil
@@ -260,7 +267,7 @@ func lCandidates(t *tracer, pts []ipt, keep []bool, verts *[]int, slack float64)
 	}
 	arms = mergeArms(arms, n)
 	for i := range arms {
-		fitArm(&arms[i], pts)
+		fitArm(&arms[i], pts, &t.fit)
 	}
 	var out []candidate
 	for i := range arms {
@@ -367,14 +374,15 @@ func mergeArms(arms []arm, n int) []arm {
 // fitArm fits the arm's line to the outline pixels of its middle 80%,
 // moved half a pixel outwards from the pixel centres to the edge between
 // dark and light pixels.
-func fitArm(a *arm, pts []ipt) {
+func fitArm(a *arm, pts []ipt, scratch *[]detect.Point) {
 	n := len(pts)
 	span := a.to - a.from
 	lo, hi := a.from+span/10, a.to-span/10
 	l := detect.LineThrough(a.a, a.b)
 	// Fit to the points near the chord, twice: a notch in the edge, which
 	// the outline follows, must not pull the line.
-	var ps []detect.Point
+	ps := (*scratch)[:0]
+	defer func() { *scratch = ps[:0] }()
 	for _, tol := range [2]float64{2, 1.2} {
 		ps = ps[:0]
 		for i := lo; i <= hi; i++ {
@@ -394,12 +402,13 @@ func fitArm(a *arm, pts []ipt) {
 		if e == 1 {
 			from, to = a.to-span/3, a.to-span/20
 		}
-		var es []detect.Point
+		es := ps[:0]
 		for i := from; i <= to; i++ {
 			if p := pts[i%n].pt(); l.Dist(p) <= 2.5 {
 				es = append(es, p)
 			}
 		}
+		ps = es
 		if len(es) >= 8 && es[0].Dist(es[len(es)-1]) >= 6 {
 			if f, ok := detect.FitLine(es); ok {
 				ends[e] = f
@@ -525,7 +534,8 @@ func finishL(t *tracer, a1, a2 arm, fit int) (candidate, bool) {
 func armWidth(t *tracer, a arm, in detect.Point) float64 {
 	pts := t.pts
 	n := len(pts)
-	var runs []float64
+	var buf [15]float64
+	runs := buf[:0]
 	for k := 1; k < 16; k++ {
 		q := pts[(a.from+(a.to-a.from)*k/16)%n]
 		p := detect.Point{X: float64(q.x) + 0.5, Y: float64(q.y) + 0.5}

@@ -54,7 +54,7 @@ func scanStep(w, h int) int {
 func find(v *symbology.View) bool {
 	bin := v.Base // the image to sample: v.Bin may be dilated or opened
 	d := float64(v.Pass.View.Dilate)
-	cands := findCandidates(v.Bin, scanStep(bin.Width, bin.Height), v.Thorough, d)
+	cands := findCandidates(v.Bin, v.Scratch(), scanStep(bin.Width, bin.Height), v.Thorough, d)
 	if d > 0 {
 		// The dilated outlines lie d pixels outside the symbol.
 		for i := range cands {

@@ -12,5 +12,5 @@ func init() {
 		Groups:  []string{"gs1"},
 		Write:   write,
 	})
-	symbology.RegisterReader(symbology.Reader{IDs: []string{"data-matrix"}, Plan: readPlan, Find: find})
+	symbology.RegisterReader(&symbology.Reader{IDs: []string{"data-matrix"}, Plan: readPlan, Find: find})
 }

@@ -43,5 +43,5 @@ func init() {
 		Aliases: []string{"EAN-5 add-on", "UPC/EAN-5"}, Groups: retail,
 		Write: writeAddOn("ean5", kindEAN5, 5),
 	})
-	symbology.RegisterReader(symbology.Reader{IDs: []string{"ean13", "ean8", "upca", "upce", "isbn"}, Find: find})
+	symbology.RegisterReader(&symbology.Reader{IDs: []string{"ean13", "ean8", "upca", "upce", "isbn"}, Find: find})
 }

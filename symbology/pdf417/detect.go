@@ -216,6 +216,10 @@ func findHits(r *runs, line int, f lineFamily, kinds [edgeKinds]bool, hits *[edg
 	add := func(k edgeKind, rev int, outer, inner float64, unit float64, rap int) {
 		(*hits)[k][rev] = append((*hits)[k][rev], hit{line: line, s: outer, outer: at(outer), inner: at(inner), unit: unit, rap: rap})
 	}
+	// Past maxLineHits crossings of a kind and direction the line is
+	// texture, and its hits of that kind are dropped (findEdges): looking
+	// for more is wasted.
+	open := func(k edgeKind, rev int) bool { return len((*hits)[k][rev]) <= maxLineHits }
 	n := len(r.w)
 	w := r.w
 	// span returns the width of the k runs from run i.
@@ -227,12 +231,12 @@ func findHits(r *runs, line int, f lineFamily, kinds [edgeKinds]bool, hits *[edg
 		// at least 2.5 times its thin neighbours, by the tolerance of
 		// matchRatio (8 ± 1.7 against 1 ± 0.9 modules).
 		if kinds[edgeStart] && i+8 <= n {
-			if d && 2*w[i] >= 5*w[i+1] && 2*w[i] >= 5*w[i+2] {
+			if d && open(edgeStart, 0) && 2*w[i] >= 5*w[i+1] && 2*w[i] >= 5*w[i+2] {
 				if u, ok := matchRatio(w[i:], startPattern, startWidth); ok {
 					add(edgeStart, 0, left, float64(r.pos[i+7]+w[i+7]), u, 0)
 				}
 			}
-			if !d && 2*w[i+7] >= 5*w[i+6] && 2*w[i+7] >= 5*w[i+5] {
+			if !d && open(edgeStart, 1) && 2*w[i+7] >= 5*w[i+6] && 2*w[i+7] >= 5*w[i+5] {
 				if u, ok := matchRatio(w[i:], startReversed, startWidth); ok {
 					add(edgeStart, 1, float64(r.pos[i+7]+w[i+7]), left, u, 0)
 				}
@@ -240,12 +244,12 @@ func findHits(r *runs, line int, f lineFamily, kinds [edgeKinds]bool, hits *[edg
 		}
 		if kinds[edgeStop] && d && i+9 <= n {
 			end := float64(r.pos[i+8] + w[i+8])
-			if 2*w[i] >= 5*w[i+1] && 2*w[i] >= 5*w[i+2] {
+			if open(edgeStop, 0) && 2*w[i] >= 5*w[i+1] && 2*w[i] >= 5*w[i+2] {
 				if u, ok := matchRatio(w[i:], stopPattern, stopWidth); ok {
 					add(edgeStop, 0, end, left, u, 0)
 				}
 			}
-			if 2*w[i+8] >= 5*w[i+7] && 2*w[i+8] >= 5*w[i+6] {
+			if open(edgeStop, 1) && 2*w[i+8] >= 5*w[i+7] && 2*w[i+8] >= 5*w[i+6] {
 				if u, ok := matchRatio(w[i:], stopReversed, stopWidth); ok {
 					add(edgeStop, 1, left, end, u, 0)
 				}
@@ -274,13 +278,13 @@ func findHits(r *runs, line int, f lineFamily, kinds [edgeKinds]bool, hits *[edg
 		}
 		if kinds[edgeMicroLeft] {
 			// Forward: quiet zone, left RAP.
-			if i+6 <= n && firstBar(i, i) && quietAt(i-1, i) {
+			if i+6 <= n && open(edgeMicroLeft, 0) && firstBar(i, i) && quietAt(i-1, i) {
 				if rap, u, ok := sideRAP(w[i:i+6], false); ok {
 					add(edgeMicroLeft, 0, left, float64(r.pos[i+5]+w[i+5]), u, rap)
 				}
 			}
 			// Reversed: the same read from the other end of the line.
-			if i >= 5 && firstBar(i-5, i) && quietAt(i+1, i-5) {
+			if i >= 5 && open(edgeMicroLeft, 1) && firstBar(i-5, i) && quietAt(i+1, i-5) {
 				if rap, u, ok := sideRAP(w[i-5:i+1], true); ok {
 					add(edgeMicroLeft, 1, float64(r.pos[i]+w[i]), float64(r.pos[i-5]), u, rap)
 				}
@@ -288,13 +292,13 @@ func findHits(r *runs, line int, f lineFamily, kinds [edgeKinds]bool, hits *[edg
 		}
 		if kinds[edgeMicroRight] {
 			// Forward: right RAP, final bar, quiet zone.
-			if i+7 <= n && firstBar(i, i) && quietAt(i+7, i) {
+			if i+7 <= n && open(edgeMicroRight, 0) && firstBar(i, i) && quietAt(i+7, i) {
 				if rap, u, ok := sideRAP(w[i:i+6], false); ok && finalBar(w[i+6], u) {
 					add(edgeMicroRight, 0, float64(r.pos[i+6]+w[i+6]), left, u, rap)
 				}
 			}
 			// Reversed: quiet zone, final bar (run i), the RAP mirrored.
-			if i+7 <= n && firstBar(i+1, i+6) && quietAt(i-1, i+1) {
+			if i+7 <= n && open(edgeMicroRight, 1) && firstBar(i+1, i+6) && quietAt(i-1, i+1) {
 				if rap, u, ok := sideRAP(w[i+1:i+7], true); ok && finalBar(w[i], u) {
 					add(edgeMicroRight, 1, left, float64(r.pos[i+6]+w[i+6]), u, rap)
 				}
@@ -350,120 +354,183 @@ type edge struct {
 // repeats on four neighbouring lines at the same place.
 const minEdgeHits = 4
 
-// chainHits links hits on neighbouring lines whose outer ends line up into
-// edges. Hits come in line order.
-func chainHits(hs []hit, kind edgeKind, f lineFamily) []edge {
-	type chain struct {
-		hits  []hit
-		lastS float64
-		line  int // line of the last hit
-		gap   int // lines the chain may skip
-		fresh bool
+// maxLineHits is the most crossings of one kind of pattern, in one
+// direction, that a scan line may hold for them to be chained: a line
+// crosses one edge per symbol, and more than this many symbols side by
+// side is no label or page; a line with more is crossing a texture
+// (a checkerboard, stripes, a screen's moiré) whose chance patterns would
+// only cost work. It bounds the chains a line can start.
+const maxLineHits = 16
+
+// maxChainGap bounds the lines a chain may skip (see chain.gap), whatever
+// the module size: with maxLineHits it bounds the chains open at once.
+const maxChainGap = 64
+
+// maxEdges is the most edges of one kind a scan direction keeps, those of
+// the most hits: far more than the symbols of any image, and a bound on
+// the pairing and merging of edges, which grow with their square.
+const maxEdges = 64
+
+// A chain is hits on neighbouring lines whose outer ends line up: an edge
+// in the making.
+type chain struct {
+	hits  []hit
+	lastS float64
+	line  int // line of the last hit
+	gap   int // lines the chain may skip
+	fresh bool
+}
+
+// A chainer links the hits of one kind and direction on neighbouring lines
+// into edges, a line at a time, in line order.
+type chainer struct {
+	kind   edgeKind
+	step   float64 // pixels per step along the scan lines
+	active []*chain
+	edges  []edge
+	free   []*chain // retired chains, for reuse: most chains are chance hits that end young
+
+	// Scratch reused from line to line.
+	pairs     []chainPair
+	usedHit   []bool
+	usedChain []bool
+	grown     []*chain
+}
+
+// chainPair is a hit of the current line (h) that may continue an active
+// chain (c), d pixels from where the chain predicts it.
+type chainPair struct {
+	h, c int
+	d    float64
+}
+
+// newChainer returns a chainer for edges of kind k found on lines of f.
+func newChainer(k edgeKind, f lineFamily) *chainer {
+	return &chainer{kind: k, step: math.Hypot(float64(f.dx), float64(f.dy))}
+}
+
+// add chains the hits of one line, line, which comes after the lines of
+// every earlier call.
+func (ch *chainer) add(line int, line0 []hit) {
+	// Retire the chains that can no longer grow, and sort the others by
+	// where they end, to find them by binary search.
+	keep := ch.active[:0]
+	for _, c := range ch.active {
+		if line-c.line > c.gap {
+			ch.retire(c)
+		} else {
+			keep = append(keep, c)
+		}
 	}
-	type pair struct {
-		h, c int
-		d    float64
-	}
-	var active, done []*chain
-	var grown []*chain
-	var pairs []pair
-	var usedHit, usedChain []bool
-	for start := 0; start < len(hs); {
-		line := hs[start].line
-		end := start
-		for end < len(hs) && hs[end].line == line {
-			end++
-		}
-		// Retire the chains that can no longer grow, and sort the
-		// others by where they end, to find them by binary search.
-		keep := active[:0]
-		for _, c := range active {
-			if line-c.line > c.gap {
-				done = append(done, c)
-			} else {
-				keep = append(keep, c)
+	clear(ch.active[len(keep):])
+	ch.active = keep
+	active := ch.active
+	slices.SortFunc(active, func(a, b *chain) int { return cmp.Compare(a.lastS, b.lastS) })
+	// Pair the line's hits with the chains they continue, nearest pairs
+	// first, each hit and each chain once: a chance pattern next to an
+	// edge must not take the edge's chain from the hit that belongs to
+	// it.
+	pairs := ch.pairs[:0]
+	for hi, h := range line0 {
+		// Chains ending within reach: the tolerance below, and a slope of
+		// up to 3 pixels a line (an edge within about 70° of the scan
+		// lines' normal) over the largest gap.
+		maxGap := min(3+int(4*h.unit), maxChainGap)
+		reach := 2*h.unit + 1.5 + 4*float64(maxGap)
+		lo := sort.Search(len(active), func(i int) bool { return active[i].lastS >= h.s-reach })
+		for ci := lo; ci < len(active); ci++ {
+			c := active[ci]
+			if c.lastS > h.s+reach {
+				break
 			}
-		}
-		active = keep
-		slices.SortFunc(active, func(a, b *chain) int { return cmp.Compare(a.lastS, b.lastS) })
-		// Pair the line's hits with the chains they continue, nearest
-		// pairs first, each hit and each chain once: a chance pattern
-		// next to an edge must not take the edge's chain from the hit
-		// that belongs to it.
-		pairs = pairs[:0]
-		line0 := hs[start:end]
-		for hi, h := range line0 {
-			// Chains ending within reach: the tolerance below, and a
-			// slope of up to 3 pixels a line (an edge within about 70°
-			// of the scan lines' normal) over the largest gap.
-			maxGap := 3 + int(4*h.unit)
-			reach := 2*h.unit + 1.5 + 4*float64(maxGap)
-			lo := sort.Search(len(active), func(i int) bool { return active[i].lastS >= h.s-reach })
-			for ci := lo; ci < len(active); ci++ {
-				c := active[ci]
-				if c.lastS > h.s+reach {
-					break
-				}
-				if line-c.line > maxGap {
-					continue
-				}
-				pred, tol := c.lastS, 2*h.unit+1.5
-				first := c.hits[0]
-				if c.line-first.line >= 4 {
-					slope := (c.lastS - first.s) / float64(c.line-first.line)
-					pred += slope * float64(line-c.line)
-				} else {
-					tol += float64(line - c.line)
-				}
-				if d := math.Abs(h.s - pred); d <= tol {
-					pairs = append(pairs, pair{hi, ci, d})
-				}
-			}
-		}
-		slices.SortFunc(pairs, func(a, b pair) int { return cmp.Compare(a.d, b.d) })
-		usedHit = append(usedHit[:0], make([]bool, len(line0))...)
-		usedChain = append(usedChain[:0], make([]bool, len(active))...)
-		grown = grown[:0]
-		for _, p := range pairs {
-			if usedHit[p.h] || usedChain[p.c] {
+			if line-c.line > maxGap {
 				continue
 			}
-			usedHit[p.h], usedChain[p.c] = true, true
-			c := active[p.c]
-			c.hits = append(c.hits, line0[p.h])
+			pred, tol := c.lastS, 2*h.unit+1.5
+			first := c.hits[0]
+			if c.line-first.line >= 4 {
+				slope := (c.lastS - first.s) / float64(c.line-first.line)
+				pred += slope * float64(line-c.line)
+			} else {
+				tol += float64(line - c.line)
+			}
+			if d := math.Abs(h.s - pred); d <= tol {
+				pairs = append(pairs, chainPair{hi, ci, d})
+			}
+		}
+	}
+	slices.SortFunc(pairs, func(a, b chainPair) int { return cmp.Compare(a.d, b.d) })
+	ch.pairs = pairs
+	ch.usedHit = append(ch.usedHit[:0], make([]bool, len(line0))...)
+	ch.usedChain = append(ch.usedChain[:0], make([]bool, len(active))...)
+	grown := ch.grown[:0]
+	for _, p := range pairs {
+		if ch.usedHit[p.h] || ch.usedChain[p.c] {
+			continue
+		}
+		ch.usedHit[p.h], ch.usedChain[p.c] = true, true
+		c := active[p.c]
+		c.hits = append(c.hits, line0[p.h])
+		grown = append(grown, c)
+	}
+	for hi, h := range line0 {
+		if !ch.usedHit[hi] {
+			c := ch.newChain()
+			c.gap, c.fresh, c.hits = min(4+int(4*h.unit), maxChainGap), true, append(c.hits, h)
 			grown = append(grown, c)
 		}
-		for hi, h := range line0 {
-			if !usedHit[hi] {
-				c := &chain{gap: 4 + int(4*h.unit), fresh: true, hits: []hit{h}}
-				grown = append(grown, c)
-			}
-		}
-		for _, c := range grown {
-			last := c.hits[len(c.hits)-1]
-			if c.fresh {
-				active = append(active, c)
-				c.fresh = false
-			}
-			c.lastS, c.line = last.s, last.line
-		}
-		start = end
 	}
-	done = append(done, active...)
-	step := math.Hypot(float64(f.dx), float64(f.dy))
-	var out []edge
-	for _, c := range done {
-		if len(c.hits) < minEdgeHits {
-			continue
+	for _, c := range grown {
+		last := c.hits[len(c.hits)-1]
+		if c.fresh {
+			ch.active = append(ch.active, c)
+			c.fresh = false
 		}
-		if (kind == edgeMicroLeft || kind == edgeMicroRight) && !rapSequence(c.hits) {
-			continue
-		}
-		if e, ok := makeEdge(c.hits, kind, step); ok {
-			out = append(out, e)
-		}
+		c.lastS, c.line = last.s, last.line
 	}
-	return out
+	clear(grown)
+	ch.grown = grown[:0]
+}
+
+// newChain returns an empty chain, reused if one is free.
+func (ch *chainer) newChain() *chain {
+	if n := len(ch.free); n > 0 {
+		c := ch.free[n-1]
+		ch.free = ch.free[:n-1]
+		*c = chain{hits: c.hits[:0]}
+		return c
+	}
+	return &chain{}
+}
+
+// retire makes an edge of a chain that can grow no more, if it is one,
+// and frees the chain.
+func (ch *chainer) retire(c *chain) {
+	defer func() { ch.free = append(ch.free, c) }()
+	if len(c.hits) < minEdgeHits {
+		return
+	}
+	if (ch.kind == edgeMicroLeft || ch.kind == edgeMicroRight) && !rapSequence(c.hits) {
+		return
+	}
+	if e, ok := makeEdge(slices.Clone(c.hits), ch.kind, ch.step); ok {
+		ch.edges = append(ch.edges, e)
+	}
+}
+
+// finish retires the chains still open and returns the edges, at most
+// maxEdges of them, the longest-supported first.
+func (ch *chainer) finish() []edge {
+	for _, c := range ch.active {
+		ch.retire(c)
+	}
+	ch.active = nil
+	es := ch.edges
+	if len(es) > maxEdges {
+		slices.SortStableFunc(es, func(a, b edge) int { return len(b.hits) - len(a.hits) })
+		es = es[:maxEdges]
+	}
+	return es
 }
 
 // rapSequence reports whether the row address patterns of a MicroPDF417

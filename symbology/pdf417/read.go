@@ -133,9 +133,15 @@ func findEdges(v *symbology.View, kinds [edgeKinds]bool) [edgeKinds][]edge {
 	}
 	var edges [edgeKinds][]edge
 	var rr runs
+	var hits [edgeKinds][2][]hit // the hits of one line
 	for fi := range fams {
 		f := lineFamily{dx: familyDirs[fi][0], dy: familyDirs[fi][1], w: bin.Width, h: bin.Height}
-		var hits [edgeKinds][2][]hit
+		var chainers [edgeKinds][2]*chainer
+		for k := range edgeKinds {
+			if kinds[k] {
+				chainers[k] = [2]*chainer{newChainer(k, f), newChainer(k, f)}
+			}
+		}
 		// Diagonal lines lie 1/√2 pixel apart: every other one is as
 		// dense as the rows and columns.
 		step := 1
@@ -147,11 +153,23 @@ func findEdges(v *symbology.View, kinds [edgeKinds]bool) [edgeKinds][]edge {
 				return edges
 			}
 			rr.load(bin, f, i)
+			for k := range hits {
+				hits[k][0], hits[k][1] = hits[k][0][:0], hits[k][1][:0]
+			}
 			findHits(&rr, i, f, kinds, &hits)
+			for k := range edgeKinds {
+				for rev := range 2 {
+					if hs := hits[k][rev]; len(hs) > 0 && len(hs) <= maxLineHits {
+						chainers[k][rev].add(i, hs)
+					}
+				}
+			}
 		}
 		for k := range edgeKinds {
-			for rev := range 2 {
-				edges[k] = append(edges[k], mergeEdges(chainHits(hits[k][rev], k, f))...)
+			if kinds[k] {
+				for rev := range 2 {
+					edges[k] = append(edges[k], mergeEdges(chainers[k][rev].finish())...)
+				}
 			}
 		}
 	}

@@ -27,7 +27,7 @@ func init() {
 		Aliases: []string{"Micro PDF417", "MPDF417"},
 		Write:   writer(kindMicro),
 	})
-	symbology.RegisterReader(symbology.Reader{
+	symbology.RegisterReader(&symbology.Reader{
 		IDs:  []string{kindFull.id(), kindCompact.id(), kindMicro.id()},
 		Plan: readPlan,
 		Find: find,

@@ -51,6 +51,14 @@ var plan = []symbology.Pass{
 	{View: binarize.View{Up: 2}, LastResort: true, MaxSide: enlargeBelow - 1},
 }
 
+// maxFinders is the most finder patterns whose triples are weighed at
+// once: the candidates are every triple of them, so the work grows with the
+// cube. They are taken best first (seen on the most scan lines), and when
+// a round decodes a symbol, the next takes the patterns left: an image of
+// many symbols is read round by round, one of noise (which holds hundreds
+// of chance patterns) costs one round.
+const maxFinders = 48
+
 // find reads the symbols of one view. It reports whether every confirmed
 // finder pattern (seen on more than one scan line) was explained by a
 // decoded symbol: another binarization would find the same.
@@ -58,24 +66,43 @@ func find(v *symbology.View) bool {
 	bin := v.Bin
 	finders := detect.FindFinders(v.Context(), bin, 1)
 	used := make([]bool, len(finders))
-	for _, t := range findTriples(bin, finders, maxTriples) {
-		if used[t.ids[0]] || used[t.ids[1]] || used[t.ids[2]] {
-			continue
+	// Each round weighs the best maxFinders patterns not yet used.
+	batch := make([]detect.Finder, 0, maxFinders)
+	index := make([]int, 0, maxFinders) // of batch's patterns in finders
+	for {
+		batch, index = batch[:0], index[:0]
+		for i, f := range finders {
+			if len(batch) == maxFinders {
+				break
+			}
+			if !used[i] && !v.Covered(f.Center, f.Module) {
+				batch, index = append(batch, f), append(index, i)
+			}
 		}
-		module := (t.tl.Module + t.tr.Module + t.bl.Module) / 3
-		if v.Covered(t.tl.Center, t.tl.Module) || v.Covered(t.tr.Center, t.tr.Module) || v.Covered(t.bl.Center, t.bl.Module) {
-			continue
+		decoded := false
+		for _, t := range findTriples(bin, batch, maxTriples) {
+			ids := [3]int{index[t.ids[0]], index[t.ids[1]], index[t.ids[2]]}
+			if used[ids[0]] || used[ids[1]] || used[ids[2]] {
+				continue
+			}
+			if v.Covered(t.tl.Center, t.tl.Module) || v.Covered(t.tr.Center, t.tr.Module) || v.Covered(t.bl.Center, t.bl.Module) {
+				continue
+			}
+			if !v.Next() {
+				return false
+			}
+			bc, ok := decodeTriple(bin, v.Lum, v.Pass.View.Inverted, t)
+			if !ok {
+				continue
+			}
+			used[ids[0]], used[ids[1]], used[ids[2]] = true, true, true
+			decoded = true
+			if !v.Add(bc, (t.tl.Module+t.tr.Module+t.bl.Module)/3) {
+				return false
+			}
 		}
-		if !v.Next() {
-			return false
-		}
-		bc, ok := decodeTriple(bin, v.Lum, v.Pass.View.Inverted, t)
-		if !ok {
-			continue
-		}
-		used[t.ids[0]], used[t.ids[1]], used[t.ids[2]] = true, true, true
-		if !v.Add(bc, module) {
-			return false
+		if !decoded || len(batch) < maxFinders {
+			break
 		}
 	}
 	for i, f := range finders {
