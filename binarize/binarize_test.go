@@ -444,18 +444,26 @@ func TestMorphology(t *testing.T) {
 func TestLuminance16(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	rgba := image.NewRGBA64(image.Rect(0, 0, 13, 7))
+	nrgba := image.NewNRGBA64(image.Rect(0, 0, 13, 7))
 	gray := image.NewGray16(image.Rect(0, 0, 13, 7))
 	for y := range 7 {
 		for x := range 13 {
 			rgba.SetRGBA64(x, y, color.RGBA64{uint16(r.IntN(65536)), uint16(r.IntN(65536)), uint16(r.IntN(65536)), 0xffff})
+			nrgba.SetNRGBA64(x, y, color.NRGBA64{uint16(r.IntN(65536)), uint16(r.IntN(65536)), uint16(r.IntN(65536)), 0xffff})
 			gray.SetGray16(x, y, color.Gray16{uint16(r.IntN(65536))})
 		}
 	}
-	for _, img := range []image.Image{rgba, gray} {
+	// Transparency blends onto white.
+	nrgba.SetNRGBA64(0, 0, color.NRGBA64{0, 0, 0, 0})
+	rgba.SetRGBA64(0, 0, color.RGBA64{0, 0, 0, 0})
+	for _, img := range []image.Image{rgba, nrgba, gray} {
 		g := Luminance(img)
 		for y := range 7 {
 			for x := range 13 {
 				want := color.GrayModel.Convert(img.At(x, y)).(color.Gray).Y
+				if x == 0 && y == 0 && img != image.Image(gray) {
+					want = 255 // transparent: white
+				}
 				if d := int(g.GrayAt(x, y).Y) - int(want); d < -1 || d > 1 {
 					t.Fatalf("%T at %d,%d: %d, want %d", img, x, y, g.GrayAt(x, y).Y, want)
 				}
@@ -507,5 +515,28 @@ func TestEnlarge(t *testing.T) {
 	}
 	if !Enlarge(m, 1).Equal(m) {
 		t.Error("Enlarge(1) changed the matrix")
+	}
+}
+
+// TestDownscaleFactors checks every factor's loop against the box mean
+// computed plainly.
+func TestDownscaleFactors(t *testing.T) {
+	g := scene(61, 47, 3, 10, 30, 5, 8)
+	for factor := 2; factor <= 5; factor++ {
+		d := Downscale(g, factor)
+		for y := range d.Rect.Dy() {
+			for x := range d.Rect.Dx() {
+				s := 0
+				for yy := y * factor; yy < (y+1)*factor; yy++ {
+					for xx := x * factor; xx < (x+1)*factor; xx++ {
+						s += int(g.GrayAt(xx, yy).Y)
+					}
+				}
+				area := factor * factor
+				if want := uint8((s + area/2) / area); d.GrayAt(x, y).Y != want {
+					t.Fatalf("factor %d at %d,%d: %d, want %d", factor, x, y, d.GrayAt(x, y).Y, want)
+				}
+			}
+		}
 	}
 }

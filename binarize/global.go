@@ -20,26 +20,29 @@ const minGlobalContrast = 16
 // image without enough contrast comes out all light.
 func GlobalThreshold(g *image.Gray) *matrix.Matrix {
 	m := newFor(g)
-	globalInto(context.Background(), g, m.Pix, false)
+	if g != nil {
+		globalInto(context.Background(), g, m.Pix, false, globalLevelOf(g))
+	}
 	return m
 }
 
-// globalInto writes g binarized by GlobalThreshold into dst, a pixel to an
-// element, dark true (or, when inverted, light true). It stops, leaving
-// the rest of dst as it was, when ctx is done, and reports whether it
-// finished.
-func globalInto(ctx context.Context, g *image.Gray, dst []bool, inverted bool) bool {
-	w, h := g.Rect.Dx(), g.Rect.Dy()
-	if w == 0 || h == 0 {
-		return true
-	}
+// globalLevelOf returns the level GlobalThreshold binarizes g at: pixels
+// below it are dark; 0 (none) for an image without enough contrast.
+func globalLevelOf(g *image.Gray) uint8 {
 	hist := histogram(g)
 	t, ok := globalLevel(&hist)
 	if !ok {
-		// No contrast: all light. The level 0 makes no pixel dark.
-		t = 0
+		return 0
 	}
-	level := uint8(t)
+	return uint8(t)
+}
+
+// globalInto writes g binarized at level (see globalLevelOf) into dst, a
+// pixel to an element, dark true (or, when inverted, light true). It stops, leaving
+// the rest of dst as it was, when ctx is done, and reports whether it
+// finished.
+func globalInto(ctx context.Context, g *image.Gray, dst []bool, inverted bool, level uint8) bool {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
 	for y := 0; y < h; y++ {
 		if y&(checkRows-1) == 0 && ctx.Err() != nil {
 			return false
@@ -53,12 +56,33 @@ func globalInto(ctx context.Context, g *image.Gray, dst []bool, inverted bool) b
 	return true
 }
 
-// histogram counts the luminance values of g's pixels.
+// histogram counts the luminance values of g's pixels. Four tables take
+// the pixels in turn and are summed at the end: one table would make each
+// count wait for the last, which in a flat image is the same.
 func histogram(g *image.Gray) (hist [256]int) {
+	var h [4][256]int32
 	for y := 0; y < g.Rect.Dy(); y++ {
-		for _, v := range row(g, y) {
-			hist[v]++
+		r := row(g, y)
+		x := 0
+		for ; x+4 <= len(r); x += 4 {
+			h[0][r[x]]++
+			h[1][r[x+1]]++
+			h[2][r[x+2]]++
+			h[3][r[x+3]]++
 		}
+		for ; x < len(r); x++ {
+			h[0][r[x]]++
+		}
+		// Fold a row's counts before an int32 could overflow.
+		if y&1023 == 1023 {
+			for v := range hist {
+				hist[v] += int(h[0][v]) + int(h[1][v]) + int(h[2][v]) + int(h[3][v])
+			}
+			h = [4][256]int32{}
+		}
+	}
+	for v := range hist {
+		hist[v] += int(h[0][v]) + int(h[1][v]) + int(h[2][v]) + int(h[3][v])
 	}
 	return hist
 }

@@ -29,6 +29,9 @@ type Source struct {
 	// reusing their memory keeps a scan's allocations near what it holds
 	// at once.
 	free [][]bool
+	// level is the global binarizer's level, once computed (hasLevel).
+	level    uint8
+	hasLevel bool
 }
 
 // checkRows is how often, in pixel rows, the making of a view checks
@@ -182,7 +185,10 @@ func (s *Source) view(ctx context.Context, v View) (*matrix.Matrix, error) {
 		case Local:
 			done = localInto(ctx, s.Lum, m.Pix, v.Inverted)
 		case Global:
-			done = globalInto(ctx, s.Lum, m.Pix, v.Inverted)
+			if !s.hasLevel {
+				s.level, s.hasLevel = globalLevelOf(s.Lum), true
+			}
+			done = globalInto(ctx, s.Lum, m.Pix, v.Inverted, s.level)
 		}
 		if !done {
 			s.free = append(s.free, m.Pix)
@@ -329,6 +335,27 @@ func Luminance(img image.Image) *image.Gray {
 			dst := g.Pix[y*w : (y+1)*w]
 			for x := range dst {
 				dst[x] = src[2*x] // the high byte
+			}
+		}
+	case *image.RGBA64:
+		for y := 0; y < h; y++ {
+			src := m.Pix[m.PixOffset(b.Min.X, b.Min.Y+y):]
+			dst := g.Pix[y*w : (y+1)*w]
+			for x := range dst {
+				p := src[8*x : 8*x+8 : 8*x+8] // big-endian R, G, B, A; premultiplied
+				c := func(i int) uint32 { return uint32(p[i])<<8 | uint32(p[i+1]) }
+				dst[x] = lumaOf16(c(0), c(2), c(4), c(6))
+			}
+		}
+	case *image.NRGBA64:
+		for y := 0; y < h; y++ {
+			src := m.Pix[m.PixOffset(b.Min.X, b.Min.Y+y):]
+			dst := g.Pix[y*w : (y+1)*w]
+			for x := range dst {
+				p := src[8*x : 8*x+8 : 8*x+8] // big-endian R, G, B, A; not premultiplied
+				c := func(i int) uint32 { return uint32(p[i])<<8 | uint32(p[i+1]) }
+				a := c(6)
+				dst[x] = lumaOf16(c(0)*a/0xffff, c(2)*a/0xffff, c(4)*a/0xffff, a)
 			}
 		}
 	case image.RGBA64Image:

@@ -43,33 +43,38 @@ func findConcentric(ctx context.Context, bin *matrix.Matrix, step int, pattern [
 	}
 	w, h := bin.Width, bin.Height
 	var fs finderSet
+	ends := make([]int32, w+1) // where each run of a row ends
 	for i, y := 0, step/2; y < h; i, y = i+1, y+step {
 		if i&63 == 0 && ctx.Err() != nil {
 			break
 		}
 		row := bin.Pix[y*w : (y+1)*w]
-		var runs [5]int // the last five runs, oldest first; runs[4] is current
-		n := 0          // completed runs in runs[0:4] plus the current one
-		x := 0
-		for x < w && !row[x] {
-			x++ // leading light pixels
+		nr := runEnds(row, ends)
+		// Run k spans ends[k-1] to ends[k]; runs alternate from the
+		// colour of the first pixel. A pattern's last run is run k, a
+		// dark one, with four runs before it.
+		k := 4
+		if !row[0] {
+			k = 5 // the first run is light
 		}
-		for x < w {
-			dark := row[x]
-			start := x
-			for x < w && row[x] == dark {
-				x++
+		for ; k < nr; k += 2 {
+			var runs [5]int
+			start := int32(0)
+			if k > 4 {
+				start = ends[k-5]
 			}
-			copy(runs[:4], runs[1:])
-			runs[4] = x - start
-			n = min(n+1, 5)
-			if !dark || n < 5 || !centreLongest(runs) {
+			runs[0] = int(ends[k-4] - start)
+			runs[1] = int(ends[k-3] - ends[k-4])
+			runs[2] = int(ends[k-2] - ends[k-3])
+			runs[3] = int(ends[k-1] - ends[k-2])
+			runs[4] = int(ends[k] - ends[k-1])
+			if !centreLongest(runs) {
 				continue
 			}
 			if _, ok := matchRuns(runs, pattern, 0); !ok {
 				continue
 			}
-			cx := float64(x-runs[4]-runs[3]) - float64(runs[2])/2
+			cx := float64(ends[k-2]) - float64(runs[2])/2
 			if f, ok := confirm(bin, cx, float64(y)+0.5, runs, pattern); ok {
 				fs.merge(f)
 			}
@@ -126,6 +131,30 @@ func confirm(bin *matrix.Matrix, cx, cy float64, rowRuns [5]int, pattern [5]floa
 	return Finder{Center: Point{cx, cy}, Module: total / units, Count: 1}, true
 }
 
+// runEnds writes to ends where each run of equal pixels of row ends (the
+// index after its last pixel) and returns the number of runs. ends must
+// hold len(row)+1 elements. The loop has no branch on the pixels, which
+// in noise change at random: the end of every pixel is written, and the
+// count moves on where the next pixel differs.
+func runEnds(row []bool, ends []int32) int {
+	if len(row) == 0 {
+		return 0
+	}
+	ends = ends[:len(row)+1]
+	n := 0
+	prev := row[0]
+	for x := 1; x < len(row); x++ {
+		v := row[x]
+		ends[n] = int32(x)
+		if v != prev {
+			n++
+		}
+		prev = v
+	}
+	ends[n] = int32(len(row))
+	return n + 1
+}
+
 // centreLongest is a quick test that rejects most runs before matchRuns:
 // in a 1:1:3:1:1 pattern the centre run is the longest (blur widens it
 // with the other dark runs; a pixel of slack allows for perspective), and
@@ -175,11 +204,29 @@ func crossRuns(bin *matrix.Matrix, cx, cy float64, dx, dy, limit int, pattern [5
 // (dx, dy), starting with (x, y) itself, stopping at the first pixel of the
 // other colour, the image edge or limit+1 pixels.
 func walk(bin *matrix.Matrix, x, y, dx, dy int, dark bool, limit int) int {
+	if !bin.In(x, y) {
+		return 0
+	}
+	// The steps left before the image edge, in each direction that moves.
+	steps := limit + 1
+	switch {
+	case dx > 0:
+		steps = min(steps, (bin.Width-1-x)/dx+1)
+	case dx < 0:
+		steps = min(steps, x/-dx+1)
+	}
+	switch {
+	case dy > 0:
+		steps = min(steps, (bin.Height-1-y)/dy+1)
+	case dy < 0:
+		steps = min(steps, y/-dy+1)
+	}
+	pix := bin.Pix
+	i, d := y*bin.Width+x, dy*bin.Width+dx
 	n := 0
-	for n <= limit && bin.In(x, y) && bin.Pix[y*bin.Width+x] == dark {
+	for n < steps && pix[i] == dark {
 		n++
-		x += dx
-		y += dy
+		i += d
 	}
 	return n
 }

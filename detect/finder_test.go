@@ -9,12 +9,14 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	_ "golang.org/x/image/webp"
 
 	"github.com/barkit/barkit/binarize"
+	"github.com/barkit/barkit/internal/adversarial"
 	"github.com/barkit/barkit/matrix"
 )
 
@@ -317,5 +319,66 @@ func BenchmarkFindFinders(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		FindFinders(context.Background(), img, 1)
+	}
+}
+
+// BenchmarkFindFindersNoise searches binarized noise, 2000×2000: the most
+// runs, and chance patterns, an image can hold.
+func BenchmarkFindFindersNoise(b *testing.B) {
+	img := binarize.LocalThreshold(adversarial.Noise(2000, 2000, 1))
+	b.ReportAllocs()
+	for b.Loop() {
+		FindFinders(context.Background(), img, 1)
+	}
+}
+
+// TestWalk checks walk against a plain walk, pixel by pixel, from every
+// pixel of a random matrix in every direction.
+func TestWalk(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	m := randomMatrix(r, 17, 11)
+	plain := func(x, y, dx, dy int, dark bool, limit int) int {
+		n := 0
+		for n <= limit && m.In(x, y) && m.Get(x, y) == dark {
+			n++
+			x, y = x+dx, y+dy
+		}
+		return n
+	}
+	for y := -1; y <= m.Height; y++ {
+		for x := -1; x <= m.Width; x++ {
+			for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, -1}, {1, -1}, {-1, 1}} {
+				for _, limit := range []int{0, 2, 30} {
+					for _, dark := range []bool{false, true} {
+						if got, want := walk(m, x, y, d[0], d[1], dark, limit), plain(x, y, d[0], d[1], dark, limit); got != want {
+							t.Fatalf("walk(%d,%d dir %v, %v, limit %d) = %d, want %d", x, y, d, dark, limit, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestRunEnds checks runEnds against runs counted plainly.
+func TestRunEnds(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for _, n := range []int{0, 1, 2, 7, 100} {
+		for _, p := range []int{1, 2, 10} {
+			row := make([]bool, n)
+			for i := range row {
+				row[i] = r.IntN(p) == 0
+			}
+			var want []int32
+			for x := 1; x <= n; x++ {
+				if x == n || row[x] != row[x-1] {
+					want = append(want, int32(x))
+				}
+			}
+			ends := make([]int32, n+1)
+			if got := ends[:runEnds(row, ends)]; !slices.Equal(got, want) {
+				t.Errorf("runEnds(%v) = %v, want %v", row, got, want)
+			}
+		}
 	}
 }

@@ -2,22 +2,31 @@ package fuzz
 
 import (
 	"bytes"
+	"context"
 	"errors"
+	"runtime"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/barkit/barkit"
+	"github.com/barkit/barkit/binarize"
+	"github.com/barkit/barkit/imageio"
 	"github.com/barkit/barkit/matrix"
 	"github.com/barkit/barkit/reedsolomon"
 	"github.com/barkit/barkit/render"
+	"github.com/barkit/barkit/symbology"
 	"github.com/barkit/barkit/symbology/qr"
 )
 
 // seedSymbols are payloads whose symbols seed the targets.
 var seedSymbols = []string{"01234567", "HELLO WORLD", "https://example.com/?a=1", "Grüße", "日本語"}
 
-// FuzzScan feeds arbitrary bytes to ScanBytes as an image. It must never
-// panic, and every barcode it reports must have valid UTF-8 text.
+// FuzzScan feeds arbitrary bytes to ScanBytes as an image of up to a
+// megapixel. It must never panic, every barcode it reports must have valid
+// UTF-8 text, and the scan's work must stay within its bounds whatever the
+// pixels: at most maxViews passes of readers over views, at most
+// symbology.MaxCandidates candidates a view, and at most 8 bytes per pixel
+// plus 64 MiB allocated.
 func FuzzScan(f *testing.F) {
 	for _, s := range seedSymbols {
 		sym, err := barkit.Generate(s, barkit.GenerateOptions{})
@@ -38,19 +47,39 @@ func FuzzScan(f *testing.F) {
 	f.Add([]byte("\x89PNG\r\n\x1a\n"))
 	f.Add([]byte("GIF89a"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		// A small pixel limit keeps each input fast; the limit itself is
-		// part of what is fuzzed.
-		codes, err := barkit.ScanBytes(data, barkit.ScanOptions{MaxPixels: 1 << 18, NoParse: true})
+		img, _, err := imageio.DecodeBytes(data, imageio.Options{MaxPixels: maxFuzzPixels})
 		if err != nil {
 			return
 		}
-		for _, c := range codes {
-			if !utf8.ValidString(c.Data) {
-				t.Errorf("invalid UTF-8 text %q", c.Data)
+		b := img.Bounds()
+		var st symbology.Stats
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		found, err := symbology.Read(context.Background(), binarize.NewSource(img), symbology.ReadOptions{Stats: &st})
+		runtime.ReadMemStats(&after)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Views > maxViews || st.Candidates > st.Views*symbology.MaxCandidates {
+			t.Errorf("%v image: %d views, %d candidates", b.Size(), st.Views, st.Candidates)
+		}
+		if alloc, limit := after.TotalAlloc-before.TotalAlloc, uint64(8*b.Dx()*b.Dy()+64<<20); alloc > limit {
+			t.Errorf("%v image: %d bytes allocated, more than %d", b.Size(), alloc, limit)
+		}
+		for _, c := range found {
+			if !utf8.ValidString(c.Text) {
+				t.Errorf("invalid UTF-8 text %q", c.Text)
 			}
 		}
 	})
 }
+
+// maxFuzzPixels is FuzzScan's pixel limit: large enough for the work
+// bounds to matter, small enough to keep each input under a second.
+const maxFuzzPixels = 1 << 20
+
+// maxViews bounds the passes of readers over views in one scan.
+const maxViews = 40
 
 // FuzzDecodeQRMatrix decodes arbitrary module matrices: the first byte picks
 // the side, the rest are the modules, bit by bit. It must never panic, and a
