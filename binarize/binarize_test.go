@@ -398,6 +398,35 @@ func TestSourceRelease(t *testing.T) {
 	}
 }
 
+// TestSourceUniform checks that views all of one colour are known as such,
+// and that the opening or dilation of one is the view itself.
+func TestSourceUniform(t *testing.T) {
+	blank := NewSource(image.NewGray(image.Rect(0, 0, 30, 20)))
+	for _, v := range []View{{}, {Method: Global}, {Inverted: true}, {Down: 2}, {Up: 2}, {Open: true}, {Dilate: 2}} {
+		if blank.Uniform(v) {
+			t.Errorf("%+v: uniform before it is made", v)
+		}
+		blank.Binary(v)
+		if !blank.Uniform(v) {
+			t.Errorf("%+v of a blank image is not uniform", v)
+		}
+	}
+	if blank.Binary(View{Dilate: 2}) != blank.Binary(View{}) {
+		t.Error("the dilation of a uniform view is a copy")
+	}
+	blank.Release(View{Dilate: 2})
+	if m := blank.Binary(View{}); len(m.Pix) != 600 || blank.free != nil {
+		t.Error("releasing a shared view freed its base")
+	}
+	s := NewSource(scene(120, 90, 3, 10, 30, 5, 8))
+	for _, v := range []View{{}, {Method: Global}, {Inverted: true}, {Down: 2}, {Up: 2}, {Open: true}, {Dilate: 1}} {
+		s.Binary(v)
+		if s.Uniform(v) {
+			t.Errorf("%+v of a scene is uniform", v)
+		}
+	}
+}
+
 // TestMorphology checks Dilate and Open against their definitions.
 func TestMorphology(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))

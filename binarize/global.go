@@ -38,22 +38,28 @@ func globalLevelOf(g *image.Gray) uint8 {
 }
 
 // globalInto writes g binarized at level (see globalLevelOf) into dst, a
-// pixel to an element, dark true (or, when inverted, light true). It stops, leaving
-// the rest of dst as it was, when ctx is done, and reports whether it
-// finished.
-func globalInto(ctx context.Context, g *image.Gray, dst []bool, inverted bool, level uint8) bool {
+// pixel to an element, dark true (or, when inverted, light true). It
+// stops, leaving the rest of dst as it was, when ctx is done. It returns
+// the number of true elements written and whether it finished.
+func globalInto(ctx context.Context, g *image.Gray, dst []bool, inverted bool, level uint8) (dark int, done bool) {
 	w, h := g.Rect.Dx(), g.Rect.Dy()
 	for y := 0; y < h; y++ {
 		if y&(checkRows-1) == 0 && ctx.Err() != nil {
-			return false
+			return dark, false
 		}
 		src := row(g, y)
 		out := dst[y*w : (y+1)*w]
+		n := 0
 		for x, v := range src {
-			out[x] = (v < level) != inverted
+			d := (v < level) != inverted
+			out[x] = d
+			if d {
+				n++
+			}
 		}
+		dark += n
 	}
-	return true
+	return dark, true
 }
 
 // histogram counts the luminance values of g's pixels. Four tables take

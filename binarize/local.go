@@ -39,18 +39,20 @@ const (
 // contrast.
 func LocalThreshold(g *image.Gray) *matrix.Matrix {
 	m := newFor(g)
-	localInto(context.Background(), g, m.Pix, false)
+	if g != nil {
+		localInto(context.Background(), g, m.Pix, false)
+	}
 	return m
 }
 
 // localInto writes g binarized by LocalThreshold into dst, a pixel to an
 // element, dark true (or, when inverted, light true). It stops, leaving
-// the rest of dst as it was, when ctx is done, and reports whether it
-// finished.
-func localInto(ctx context.Context, g *image.Gray, dst []bool, inverted bool) bool {
+// the rest of dst as it was, when ctx is done. It returns the number of
+// true elements written and whether it finished.
+func localInto(ctx context.Context, g *image.Gray, dst []bool, inverted bool) (dark int, done bool) {
 	w, h := g.Rect.Dx(), g.Rect.Dy()
 	if w == 0 || h == 0 {
-		return true
+		return 0, true
 	}
 	thr := blockThresholds(g)
 	bw := (w + blockSize - 1) >> blockShift
@@ -58,7 +60,7 @@ func localInto(ctx context.Context, g *image.Gray, dst []bool, inverted bool) bo
 	for y := 0; y < h; y++ {
 		if y&(blockSize-1) == 0 {
 			if y&(checkRows-1) == 0 && ctx.Err() != nil {
-				return false
+				return dark, false
 			}
 			trow := thr[(y>>blockShift)*bw : (y>>blockShift+1)*bw]
 			for x := range level {
@@ -67,11 +69,17 @@ func localInto(ctx context.Context, g *image.Gray, dst []bool, inverted bool) bo
 		}
 		src := row(g, y)
 		out := dst[y*w : (y+1)*w]
+		n := 0
 		for x, v := range src {
-			out[x] = (v < level[x]) != inverted
+			d := (v < level[x]) != inverted
+			out[x] = d
+			if d {
+				n++
+			}
 		}
+		dark += n
 	}
-	return true
+	return dark, true
 }
 
 // blockThresholds returns the threshold of every block, row by row: a pixel

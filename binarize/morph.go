@@ -31,8 +31,8 @@ func Open(m *matrix.Matrix) *matrix.Matrix {
 // for the rows' pass: separable running counts, so the cost does not grow
 // with r. With erode it erodes instead: a pixel stays dark only when every
 // pixel of its square that lies in the image is dark. src and dst must not
-// be the same buffer.
-func dilateInto(src, dst, tmp []bool, w, h, r int, erode bool) {
+// be the same buffer. It returns the number of dark pixels of dst.
+func dilateInto(src, dst, tmp []bool, w, h, r int, erode bool) (dark int) {
 	// A pixel of the window "counts" when it is dark (dilating) or light
 	// (eroding); the output is dark when some pixel counts (dilating) or
 	// none does (eroding).
@@ -73,8 +73,13 @@ func dilateInto(src, dst, tmp []bool, w, h, r int, erode bool) {
 		if y >= 0 {
 			out := dst[y*w : (y+1)*w]
 			for x, n := range cnt {
-				out[x] = (n > 0) == counts
+				d := (n > 0) == counts
+				out[x] = d
+				if d {
+					dark++
+				}
 			}
 		}
 	}
+	return dark
 }

@@ -22,7 +22,7 @@ type Source struct {
 	Lum *image.Gray
 
 	mu    sync.Mutex
-	views map[View]*matrix.Matrix
+	views map[View]made
 	down  map[int]*Source // downscaled copies by factor
 	// free holds buffers of Lum's size that no view uses any more, for
 	// the next view: a scan's views come and go one after another, and
@@ -32,6 +32,16 @@ type Source struct {
 	// level is the global binarizer's level, once computed (hasLevel).
 	level    uint8
 	hasLevel bool
+}
+
+// made is a view that has been made.
+type made struct {
+	m    *matrix.Matrix
+	dark int // its dark pixels
+	// shared reports that m is another view's matrix (an opening or
+	// dilation of a uniform view is that view), not to be reused on
+	// release.
+	shared bool
 }
 
 // checkRows is how often, in pixel rows, the making of a view checks
@@ -147,59 +157,91 @@ func (s *Source) View(ctx context.Context, v View) (*matrix.Matrix, error) {
 
 // view makes or finds view v (normalised, at full size) with s.mu held.
 func (s *Source) view(ctx context.Context, v View) (*matrix.Matrix, error) {
-	if m, ok := s.views[v]; ok {
-		return m, nil
+	mv, err := s.make(ctx, v)
+	return mv.m, err
+}
+
+// make makes or finds view v (normalised, at full size) with s.mu held.
+func (s *Source) make(ctx context.Context, v View) (made, error) {
+	if mv, ok := s.views[v]; ok {
+		return mv, nil
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return made{}, err
 	}
 	w, h := s.Lum.Rect.Dx(), s.Lum.Rect.Dy()
-	var m *matrix.Matrix
+	var mv made
 	switch {
 	case v.Dilate > 0 || v.Open:
-		base, err := s.view(ctx, v.Base())
-		if base == nil {
-			return nil, err
+		base, err := s.make(ctx, v.Base())
+		if base.m == nil {
+			return made{}, err
+		}
+		if base.dark == 0 || base.dark == w*h {
+			// Opening or dilating one colour changes nothing.
+			mv = made{m: base.m, dark: base.dark, shared: true}
+			break
 		}
 		tmp := s.buffer()
-		m = &matrix.Matrix{Width: w, Height: h, Pix: s.buffer()}
+		mv.m = &matrix.Matrix{Width: w, Height: h, Pix: s.buffer()}
 		if v.Open {
 			eroded := s.buffer()
-			dilateInto(base.Pix, eroded, tmp, w, h, 1, true)
-			dilateInto(eroded, m.Pix, tmp, w, h, 1, false)
+			dilateInto(base.m.Pix, eroded, tmp, w, h, 1, true)
+			mv.dark = dilateInto(eroded, mv.m.Pix, tmp, w, h, 1, false)
 			s.free = append(s.free, eroded)
 		} else {
-			dilateInto(base.Pix, m.Pix, tmp, w, h, v.Dilate, false)
+			mv.dark = dilateInto(base.m.Pix, mv.m.Pix, tmp, w, h, v.Dilate, false)
 		}
 		s.free = append(s.free, tmp)
 	case v.Up > 1:
-		base, err := s.view(ctx, View{Method: v.Method, Inverted: v.Inverted, Down: 1, Up: 1})
-		if base == nil {
-			return nil, err
+		base, err := s.make(ctx, View{Method: v.Method, Inverted: v.Inverted, Down: 1, Up: 1})
+		if base.m == nil {
+			return made{}, err
 		}
-		m = Enlarge(base, v.Up)
+		mv = made{m: Enlarge(base.m, v.Up), dark: base.dark * v.Up * v.Up}
 	default:
-		m = &matrix.Matrix{Width: w, Height: h, Pix: s.buffer()}
+		mv.m = &matrix.Matrix{Width: w, Height: h, Pix: s.buffer()}
 		done := false
 		switch v.Method {
 		case Local:
-			done = localInto(ctx, s.Lum, m.Pix, v.Inverted)
+			mv.dark, done = localInto(ctx, s.Lum, mv.m.Pix, v.Inverted)
 		case Global:
 			if !s.hasLevel {
 				s.level, s.hasLevel = globalLevelOf(s.Lum), true
 			}
-			done = globalInto(ctx, s.Lum, m.Pix, v.Inverted, s.level)
+			mv.dark, done = globalInto(ctx, s.Lum, mv.m.Pix, v.Inverted, s.level)
 		}
 		if !done {
-			s.free = append(s.free, m.Pix)
-			return nil, ctx.Err()
+			s.free = append(s.free, mv.m.Pix)
+			return made{}, ctx.Err()
 		}
 	}
 	if s.views == nil {
-		s.views = make(map[View]*matrix.Matrix)
+		s.views = make(map[View]made)
 	}
-	s.views[v] = m
-	return m, nil
+	s.views[v] = mv
+	return mv, nil
+}
+
+// Uniform reports whether view v, made already, is all light or all dark:
+// an image without an edge holds no symbol, and readers may skip it. It
+// reports false for a view not made.
+func (s *Source) Uniform(v View) bool {
+	v = v.Norm()
+	if v.Down > 1 {
+		s.mu.Lock()
+		d := s.down[v.Down]
+		s.mu.Unlock()
+		if d == nil {
+			return false
+		}
+		v.Down = 1
+		return d.Uniform(v)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	mv, ok := s.views[v]
+	return ok && (mv.dark == 0 || mv.dark == len(mv.m.Pix))
 }
 
 // buffer returns a buffer of one element per pixel of Lum, reused from a
@@ -230,13 +272,13 @@ func (s *Source) Release(v View) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	m, ok := s.views[v]
+	mv, ok := s.views[v]
 	if !ok {
 		return
 	}
 	delete(s.views, v)
-	if len(m.Pix) == s.Lum.Rect.Dx()*s.Lum.Rect.Dy() {
-		s.free = append(s.free, m.Pix)
+	if !mv.shared && len(mv.m.Pix) == s.Lum.Rect.Dx()*s.Lum.Rect.Dy() {
+		s.free = append(s.free, mv.m.Pix)
 	}
 }
 

@@ -58,6 +58,12 @@ func findConcentric(ctx context.Context, bin *matrix.Matrix, step int, pattern [
 			k = 5 // the first run is light
 		}
 		for ; k < nr; k += 2 {
+			// The centre run first: most runs of noise and text are
+			// too short for one (centreLongest).
+			centre := int(ends[k-2] - ends[k-3])
+			if centre < 3 {
+				continue
+			}
 			var runs [5]int
 			start := int32(0)
 			if k > 4 {
@@ -65,7 +71,7 @@ func findConcentric(ctx context.Context, bin *matrix.Matrix, step int, pattern [
 			}
 			runs[0] = int(ends[k-4] - start)
 			runs[1] = int(ends[k-3] - ends[k-4])
-			runs[2] = int(ends[k-2] - ends[k-3])
+			runs[2] = centre
 			runs[3] = int(ends[k-1] - ends[k-2])
 			runs[4] = int(ends[k] - ends[k-1])
 			if !centreLongest(runs) {

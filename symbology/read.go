@@ -76,7 +76,8 @@ type readerRun struct {
 // before inverted, then by downscaling factor and method): each view is
 // made once, read by every reader whose plan holds it, and released once
 // no later view needs it, so a scan holds few views at once whatever the
-// readers. Readers without a plan read the luminance plane before them.
+// readers. A view all light or all dark holds no symbol and is read by
+// none. Readers without a plan read the luminance plane before them.
 //
 // Read stops when ctx is done, returning ctx's error and no results; an
 // unknown id is an ErrUnknown error. Finding nothing is not an error.
@@ -236,6 +237,9 @@ func (rn *run) read(src *binarize.Source, runs []*readerRun) {
 			bin, _ := src.View(rn.ctx, p.View)
 			if bin == nil {
 				continue // cancelled, or a view no Source makes
+			}
+			if src.Uniform(p.View) {
+				continue // all light or all dark: no symbol there
 			}
 			base := bin
 			if p.View.Dilate > 0 || p.View.Open {

@@ -45,9 +45,15 @@ func init() {
 // nothing is a Find that finds nothing.
 func nothing(*View) bool { return false }
 
-// testSource is a 40×30 image.
+// testSource is a 40×30 image of stripes: no view of it is uniform.
 func testSource() *binarize.Source {
-	return binarize.NewSource(image.NewGray(image.Rect(0, 0, 40, 30)))
+	g := image.NewGray(image.Rect(0, 0, 40, 30))
+	for i := range g.Pix {
+		if i%40/5%2 == 0 {
+			g.Pix[i] = 255
+		}
+	}
+	return binarize.NewSource(g)
 }
 
 // symbolAt is a result with corners around (x, y) in view pixels.
@@ -236,10 +242,16 @@ func TestReadCancel(t *testing.T) {
 	}
 }
 
-// TestReadEdgeCases checks unknown ids, ids no reader reports, and empty
-// sources.
+// TestReadEdgeCases checks unknown ids, ids no reader reports, empty
+// sources, and that a uniform image is read by the readers without plans
+// only.
 func TestReadEdgeCases(t *testing.T) {
-	hookA, hookB, hookLines = nothing, nothing, nothing
+	calls := 0
+	hookA, hookB, hookLines = func(*View) bool { calls++; return false }, nothing, nothing
+	var st Stats
+	if _, err := Read(context.Background(), binarize.NewSource(image.NewGray(image.Rect(0, 0, 40, 30))), ReadOptions{Stats: &st}); err != nil || calls != 0 || st.Views != 1 {
+		t.Errorf("blank image: %v, %d views of test-a, %d in all", err, calls, st.Views)
+	}
 	if _, err := Read(context.Background(), testSource(), ReadOptions{IDs: []string{"no-such-id"}}); !errors.Is(err, ErrUnknown) {
 		t.Errorf("unknown id: %v", err)
 	}
