@@ -39,15 +39,22 @@ const smoothAbove = 300
 // plan is the QR Code reader's plan: the locally and the globally
 // binarized image; in thorough mode, for large photos, downscaled copies;
 // when nothing was found, the image halved (mid-sized images), inverted
-// (thorough mode: light-on-dark symbols) and, for small images, enlarged.
+// (thorough mode: light-on-dark symbols; large photos at half size) and,
+// for small images, enlarged.
 var plan = []symbology.Pass{
 	{View: binarize.View{Method: binarize.Local}},
 	{View: binarize.View{Method: binarize.Global}},
 	{View: binarize.View{Down: 2}, Thorough: true, MinSide: downscaleAbove + 1},
 	{View: binarize.View{Down: 3}, Thorough: true, MinSide: downscaleAbove + 1},
 	{View: binarize.View{Down: 2}, LastResort: true, MinSide: smoothAbove, MaxSide: downscaleAbove},
-	{View: binarize.View{Inverted: true}, LastResort: true, Thorough: true},
-	{View: binarize.View{Method: binarize.Global, Inverted: true}, LastResort: true, Thorough: true},
+	{View: binarize.View{Inverted: true}, LastResort: true, Thorough: true, MaxSide: downscaleAbove},
+	{View: binarize.View{Method: binarize.Global, Inverted: true}, LastResort: true, Thorough: true, MaxSide: downscaleAbove},
+	// Light-on-dark symbols in large photos are read at half size: they
+	// are rare (screens, marks on metal) and their modules large there,
+	// and two full-size views would add half again to the cost of a large
+	// photo without a symbol (BenchmarkAdversarial).
+	{View: binarize.View{Down: 2, Inverted: true}, LastResort: true, Thorough: true, MinSide: downscaleAbove + 1},
+	{View: binarize.View{Down: 2, Method: binarize.Global, Inverted: true}, LastResort: true, Thorough: true, MinSide: downscaleAbove + 1},
 	{View: binarize.View{Up: 2}, LastResort: true, MaxSide: enlargeBelow - 1},
 }
 

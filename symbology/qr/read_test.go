@@ -261,6 +261,21 @@ func TestReadInverted(t *testing.T) {
 	}
 }
 
+// TestReadInvertedLarge reads a light-on-dark symbol in a photo larger
+// than downscaleAbove, which thorough mode reads inverted at half size
+// only: its corners come back in input pixels.
+func TestReadInvertedLarge(t *testing.T) {
+	const text = "light on dark, large"
+	m := encode(t, text, Options{Level: M})
+	p := placement{m, view(m.Width, 8, 20, 0, detect.Point{X: 900, Y: 800}), nil}
+	g := scene{w: 1800, h: 1600, symbols: []placement{p}, invert: true, noise: 5, coarse: true}.render()
+	res := readGray(g, false, 0)
+	if len(res) != 1 || !res[0].Inverted {
+		t.Fatalf("got %+v, want one inverted result", res)
+	}
+	checkResult(t, "inverted large", res[0], text, p.corners(), 3, 20)
+}
+
 func TestReadSeveral(t *testing.T) {
 	var ps []placement
 	texts := map[string]bool{}
