@@ -1,6 +1,7 @@
 package httpd
 
 import (
+	"bytes"
 	"encoding/json"
 	"image/color"
 	"net/http"
@@ -38,6 +39,11 @@ func TestAPI(t *testing.T) {
 	h := newHandler(Options{})
 	qr := qrPNG(t, urlText, 4)
 	blank := blankPNG(t)
+	// corrupt is qr with the zlib header of its pixel data spoilt.
+	corrupt := slices.Clone(qr)
+	idat := bytes.Index(qr, []byte("IDAT")) + 4
+	corrupt[idat] ^= 0xff
+	corrupt[idat+1] ^= 0xff
 
 	// Checks shared by several cases.
 	found := func(want string) func(*testing.T, *httptest.ResponseRecorder) {
@@ -263,7 +269,8 @@ func TestAPI(t *testing.T) {
 		{name: "§4.1 no code found gives an empty list", method: "POST", target: "/v1/scan", ctype: "image/png", body: blank, status: 200, check: none},
 		{name: "§4.1 missing image", method: "POST", target: "/v1/scan", status: 400, code: "bad-request", msg: "empty"},
 		{name: "§4.1 not an image", method: "POST", target: "/v1/scan", ctype: "image/png", body: []byte("GIF89 hello"), status: 400, code: "bad-request", msg: "unknown image format"},
-		{name: "§4.1 truncated image", method: "POST", target: "/v1/scan", ctype: "image/png", body: qr[:len(qr)/2], status: 400, code: "bad-request", msg: "png"},
+		{name: "§4.1 truncated image", method: "POST", target: "/v1/scan", ctype: "image/png", body: qr[:len(qr)/2], status: 400, code: "bad-request", msg: "truncated image: png"},
+		{name: "§4.1 corrupt image", method: "POST", target: "/v1/scan", ctype: "image/png", body: corrupt, status: 400, code: "bad-request", msg: "corrupt image: zlib"},
 		{name: "§4 GET /v1/scan is not an endpoint", method: "GET", target: "/v1/scan", status: 404, code: "not-found"},
 
 		// §4.2: generate.
@@ -409,6 +416,9 @@ func TestAPI(t *testing.T) {
 				code, msg := errorCode(t, w.Body.Bytes())
 				if code != c.code || !strings.Contains(msg, c.msg) {
 					t.Fatalf("error %q %q, want code %q and a message containing %q", code, msg, c.code, c.msg)
+				}
+				if strings.HasPrefix(msg, "barkit: ") || strings.HasPrefix(msg, "imageio: ") {
+					t.Fatalf("message %q starts with a package name", msg)
 				}
 				if ct := w.Header().Get("Content-Type"); ct != "application/json" {
 					t.Fatalf("error Content-Type %q", ct)

@@ -7,8 +7,9 @@ import (
 )
 
 // A budget is a weighted semaphore: it grants up to size units at once, to
-// requests in the order they asked. The handler keeps two: scan and
-// rendering slots (one unit each) and bytes of request bodies.
+// requests in the order they asked. The handler keeps three: scan and
+// rendering slots (one unit each), and bytes of request bodies, one budget
+// for images and one for texts.
 //
 // Granting in order means a large request at the head of the queue is not
 // overtaken for ever by a stream of small ones.
@@ -64,7 +65,21 @@ func (b *budget) acquire(ctx context.Context, n int64) error {
 	return ctx.Err()
 }
 
-// release returns n units taken by acquire.
+// tryAcquire takes n units if they are free at once with spare units
+// left over, and nobody waits; it reports whether it took them. It never
+// waits: see body.reserve for why the spare units matter.
+func (b *budget) tryAcquire(n, spare int64) bool {
+	n = b.clamp(n)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(b.waiters) > 0 || b.used+n+spare > b.size {
+		return false
+	}
+	b.used += n
+	return true
+}
+
+// release returns n units taken by acquire or tryAcquire.
 func (b *budget) release(n int64) {
 	n = b.clamp(n)
 	b.mu.Lock()

@@ -15,17 +15,27 @@
 //
 // HEAD is answered wherever GET is. Every other path or method is 404
 // not-found. Errors are JSON objects {"error": {"code", "message"}} with
-// the codes of SPEC.md §7: bad-request, unsupported, not-found,
-// payload-too-large and unknown (engine-load-failed never occurs: the
-// codecs are compiled in).
+// the codes of SPEC.md §7: bad-request (400; an image that cannot be
+// decoded included, with its cause), unsupported (400), not-found (404),
+// payload-too-large (413) and unknown (500); engine-load-failed never
+// occurs, since the codecs are compiled in. A scan stopped at
+// Options.ScanTimeout is answered 503 with the code timeout.
 //
 // Every response carries the CORS headers unless Options.NoCORS is set.
 // Request bodies are limited to Options.MaxBodyBytes while they are read.
 // Scans and renderings run at most GOMAXPROCS at a time, and the request
 // bodies held in memory at once are limited too, so memory stays bounded
 // however many requests arrive; waiting requests wait in order, and give up
-// when their client does. A panic in a request is answered with 500 unknown
-// and logged, and the server goes on serving.
+// when their client does. A body takes its share of that memory as its
+// bytes arrive, so slow uploads hold only what they have sent, and the
+// bodies of parse and generate requests have a share of their own, so they
+// never wait behind image uploads.
+//
+// A scan stops when its client goes away and when Options.ScanTimeout (30
+// seconds by default) has passed since its request body was read, waiting
+// for a work slot included; its slot is free again at once. A panic in a
+// request is answered with 500 unknown and logged, and the server goes on
+// serving.
 //
 // The handler works mounted under a prefix with http.StripPrefix:
 //

@@ -41,11 +41,11 @@ func (h *handler) generate(w http.ResponseWriter, r *http.Request) error {
 	}
 	p := params{query: query}
 	if r.Method == http.MethodPost {
-		b, release, err := h.openBody(w, r)
+		b, err := h.openBody(w, r, h.texts)
 		if err != nil {
 			return err
 		}
-		defer release()
+		defer b.release()
 		data, err := b.readAll(r.ContentLength)
 		if err != nil {
 			return err
@@ -53,6 +53,7 @@ func (h *handler) generate(w http.ResponseWriter, r *http.Request) error {
 		if p.body, err = optionsBody(r, data); err != nil {
 			return err
 		}
+		b.release() // the options are parsed: the body's bytes are done with
 	}
 	req, err := generateOptions(p)
 	if err != nil {

@@ -14,6 +14,12 @@ import (
 // (SPEC.md §8).
 const DefaultMaxBodyBytes = 15 << 20
 
+// DefaultScanTimeout is the default limit on the time a scan may take,
+// from the end of its request body to the answer, waiting for a work slot
+// included. A thorough scan of a large photo takes a few seconds; the rest
+// is room for waiting behind other scans.
+const DefaultScanTimeout = 30 * time.Second
+
 // Options configures the handler. The zero value serves the API as the
 // specification describes it: 15 MiB bodies, CORS open to every origin, no
 // request log.
@@ -26,6 +32,11 @@ type Options struct {
 	CORSOrigin string
 	// NoCORS leaves out the CORS headers.
 	NoCORS bool
+	// ScanTimeout bounds a scan, from the moment its request body has been
+	// read to the answer: the wait for a work slot and the scan itself. A
+	// scan stopped by it is answered with 503 timeout. Zero or less means
+	// DefaultScanTimeout.
+	ScanTimeout time.Duration
 	// Logger receives one line per request (method, path, status, bytes,
 	// duration); nil means no request log. Panics are logged to Logger, or
 	// to slog.Default() when Logger is nil.
@@ -39,9 +50,16 @@ type Options struct {
 const (
 	readHeaderTimeout = 10 * time.Second  // request line and headers
 	readTimeout       = 60 * time.Second  // the whole request, body included
-	writeTimeout      = 120 * time.Second // from the end of the headers to the end of the response
+	answerTimeout     = 30 * time.Second  // writing the answer, after the scan
 	idleTimeout       = 120 * time.Second // keep-alive connections between requests
 )
+
+// writeTimeout is the server's limit from the end of a request's headers
+// to the end of its response: reading the body, the scan and writing the
+// answer; 120 s with the default scan timeout.
+func writeTimeout(scanTimeout time.Duration) time.Duration {
+	return readTimeout + scanTimeout + answerTimeout
+}
 
 // NewHandler returns the API as an http.Handler. It is safe for concurrent
 // use and works under http.StripPrefix.
@@ -53,11 +71,12 @@ func NewHandler(opts Options) http.Handler {
 // timeouts suited to the API. Set its Addr and call ListenAndServe, or call
 // Serve with a listener.
 func NewServer(opts Options) *http.Server {
+	h := newHandler(opts)
 	return &http.Server{
-		Handler:           newHandler(opts),
+		Handler:           h,
 		ReadHeaderTimeout: readHeaderTimeout,
 		ReadTimeout:       readTimeout,
-		WriteTimeout:      writeTimeout,
+		WriteTimeout:      writeTimeout(h.scanTimeout),
 		IdleTimeout:       idleTimeout,
 	}
 }
@@ -69,13 +88,18 @@ type endpoint func(w http.ResponseWriter, r *http.Request) error
 
 // handler is the API.
 type handler struct {
-	maxBody int64
-	cors    string // Access-Control-Allow-Origin; "" with NoCORS
-	logger  *slog.Logger
+	maxBody     int64
+	scanTimeout time.Duration
+	cors        string // Access-Control-Allow-Origin; "" with NoCORS
+	logger      *slog.Logger
 	// work bounds the scans and renderings running at once.
 	work *budget
-	// bodies bounds the bytes of request bodies held in memory at once.
-	bodies *budget
+	// images bounds the bytes of scan request bodies held in memory at
+	// once, and texts those of the other requests (parse, generate),
+	// which therefore never wait behind image uploads.
+	images, texts *budget
+	// hooks let tests see what the handler does; unset outside tests.
+	hooks hooks
 	// routes maps a path and then a method to its endpoint.
 	routes map[string]map[string]endpoint
 	// symbologies is the encoded symbologies listing; the registry does
@@ -85,11 +109,15 @@ type handler struct {
 
 func newHandler(opts Options) *handler {
 	h := &handler{
-		maxBody: opts.MaxBodyBytes,
-		logger:  opts.Logger,
+		maxBody:     opts.MaxBodyBytes,
+		scanTimeout: opts.ScanTimeout,
+		logger:      opts.Logger,
 	}
 	if h.maxBody <= 0 {
 		h.maxBody = DefaultMaxBodyBytes
+	}
+	if h.scanTimeout <= 0 {
+		h.scanTimeout = DefaultScanTimeout
 	}
 	if !opts.NoCORS {
 		h.cors = opts.CORSOrigin
@@ -101,10 +129,14 @@ func newHandler(opts Options) *handler {
 	// them in memory than can make progress.
 	slots := int64(runtime.GOMAXPROCS(0))
 	h.work = newBudget(slots)
-	// Bodies waiting for a slot, besides those being worked on, and two
+	// Images waiting for a slot, besides those being worked on, and two
 	// being read: enough to keep the slots fed without letting a crowd of
-	// uploads fill the memory.
-	h.bodies = newBudget((slots + 2) * h.maxBody)
+	// uploads fill the memory. Bodies take their share as their bytes
+	// arrive (see body.reserve).
+	h.images = newBudget((slots + 2) * h.maxBody)
+	// The texts to parse or encode are small: one body at the limit, and
+	// room for a crowd of ordinary ones beside it.
+	h.texts = newBudget(2 * h.maxBody)
 	h.symbologies = mustJSON(listing())
 	h.routes = map[string]map[string]endpoint{
 		"/":               {"GET": h.health},
@@ -171,7 +203,14 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if err := ep(rec, r); err != nil {
 		var ae *apiError
-		if !errors.As(err, &ae) {
+		switch {
+		case errors.As(err, &ae):
+		case r.Context().Err() != nil:
+			// Work stopped because the client went away (or the server
+			// gave up on the request at shutdown): nobody reads the
+			// answer, and it is no failure of the server's.
+			ae = clientGone(err)
+		default:
 			h.logf(r, "request failed", "error", err)
 			ae = &apiError{http.StatusInternalServerError, codeUnknown, err.Error()}
 		}
@@ -200,6 +239,14 @@ func (h *handler) logf(r *http.Request, msg string, args ...any) {
 	}
 	args = append([]any{"method", r.Method, "path", r.URL.Path}, args...)
 	l.ErrorContext(r.Context(), msg, args...)
+}
+
+// hooks are functions tests set to see the handler's progress. Each is
+// called only when set.
+type hooks struct {
+	bodyStart func(r *http.Request)            // the first bytes of a request body arrived
+	scanStart func(r *http.Request)            // a scan has its work slot and begins
+	scanEnd   func(r *http.Request, err error) // a scan returned; its slot is given back next
 }
 
 // recorder is the ResponseWriter endpoints see: it notes the status and

@@ -13,9 +13,11 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/barkit/barkit"
+	"github.com/barkit/barkit/internal/adversarial"
 	"github.com/barkit/barkit/render"
 	"github.com/barkit/barkit/symbology"
 )
@@ -213,4 +215,23 @@ func writeMultipart(w io.Writer, img []byte) string {
 	fw.Write(img)
 	mw.Close()
 	return mw.FormDataContentType()
+}
+
+// heavyPNG is a PNG of a 4000×4000 checkerboard of 3-pixel squares: 31 KB
+// that hold no code but keep a thorough scan busy for seconds, finding
+// finder-like runs everywhere. Made once per test binary.
+var heavyPNG = sync.OnceValues(func() ([]byte, error) {
+	var buf bytes.Buffer
+	err := png.Encode(&buf, adversarial.Checkerboard(4000, 4000, 3))
+	return buf.Bytes(), err
+})
+
+// heavy returns heavyPNG's image.
+func heavy(t testing.TB) []byte {
+	t.Helper()
+	b, err := heavyPNG()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

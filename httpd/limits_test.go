@@ -295,18 +295,29 @@ func TestWorkBounded(t *testing.T) {
 	}
 }
 
-// TestWaitHonoursContext fills the work slots, then the body budget, and
-// sends a request whose client gives up while it waits: the handler
-// returns without doing the work. Once the slots are free, requests run.
+// TestWaitHonoursContext fills the work slots, then each body budget, and
+// sends requests whose clients give up while they wait: the handler
+// returns without doing the work and logs 499. A full image budget does
+// not hold up a parse, which has its own. Once the slots and budgets are
+// free, requests run.
 func TestWaitHonoursContext(t *testing.T) {
 	h := newHandler(Options{})
 	slots := int64(runtime.GOMAXPROCS(0))
 	qr := qrPNG(t, "waiting", 4)
 
-	request := func(target string, body []byte) *httptest.ResponseRecorder {
+	// abandoned sends a request whose client gives up after a moment:
+	// it can only end by waiting that long, whatever the machine's speed.
+	abandoned := func(target string, body []byte) *httptest.ResponseRecorder {
 		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 		defer cancel()
 		r := httptest.NewRequest("POST", target, bytes.NewReader(body)).WithContext(ctx)
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		return w
+	}
+	// patient sends a request whose client waits for the answer.
+	patient := func(target string, body []byte) *httptest.ResponseRecorder {
+		r := httptest.NewRequest("POST", target, bytes.NewReader(body))
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, r)
 		return w
@@ -315,23 +326,54 @@ func TestWaitHonoursContext(t *testing.T) {
 	if err := h.work.acquire(context.Background(), slots); err != nil {
 		t.Fatal(err)
 	}
-	if w := request("/v1/scan", qr); w.Code != statusClientGone {
+	if w := abandoned("/v1/scan", qr); w.Code != statusClientGone {
 		t.Fatalf("scan with the slots taken: status %d, want %d", w.Code, statusClientGone)
 	}
 	h.work.release(slots)
-	if w := request("/v1/scan", qr); w.Code != 200 {
+	if w := patient("/v1/scan", qr); w.Code != 200 {
 		t.Fatalf("scan with the slots free: status %d: %s", w.Code, w.Body)
 	}
 
-	if err := h.bodies.acquire(context.Background(), h.bodies.size); err != nil {
+	if err := h.images.acquire(context.Background(), h.images.size); err != nil {
 		t.Fatal(err)
 	}
-	if w := request("/v1/parse", []byte("text")); w.Code != statusClientGone {
-		t.Fatalf("parse with the body budget spent: status %d, want %d", w.Code, statusClientGone)
+	if w := abandoned("/v1/scan", qr); w.Code != statusClientGone {
+		t.Fatalf("scan with the image budget spent: status %d, want %d", w.Code, statusClientGone)
 	}
-	h.bodies.release(h.bodies.size)
-	if w := request("/v1/parse", []byte("text")); w.Code != 200 {
-		t.Fatalf("parse with the body budget back: status %d: %s", w.Code, w.Body)
+	if w := patient("/v1/parse", []byte("text")); w.Code != 200 {
+		t.Fatalf("parse with the image budget spent: status %d: %s", w.Code, w.Body)
+	}
+	if w := patient("/v1/generate", []byte(`{"data":"text","format":"txt"}`)); w.Code != 200 {
+		t.Fatalf("generate with the image budget spent: status %d: %s", w.Code, w.Body)
+	}
+	h.images.release(h.images.size)
+	if w := patient("/v1/scan", qr); w.Code != 200 {
+		t.Fatalf("scan with the image budget back: status %d: %s", w.Code, w.Body)
+	}
+
+	if err := h.texts.acquire(context.Background(), h.texts.size); err != nil {
+		t.Fatal(err)
+	}
+	if w := abandoned("/v1/parse", []byte("text")); w.Code != statusClientGone {
+		t.Fatalf("parse with the text budget spent: status %d, want %d", w.Code, statusClientGone)
+	}
+	h.texts.release(h.texts.size)
+	if w := patient("/v1/parse", []byte("text")); w.Code != 200 {
+		t.Fatalf("parse with the text budget back: status %d: %s", w.Code, w.Body)
+	}
+	checkBudgetsFree(t, h)
+}
+
+// checkBudgetsFree fails the test unless every budget of h is wholly
+// free, with nobody waiting.
+func checkBudgetsFree(t *testing.T, h *handler) {
+	t.Helper()
+	for name, b := range map[string]*budget{"work": h.work, "images": h.images, "texts": h.texts} {
+		b.mu.Lock()
+		if b.used != 0 || len(b.waiters) != 0 {
+			t.Errorf("%s budget: %d units still used, %d waiters", name, b.used, len(b.waiters))
+		}
+		b.mu.Unlock()
 	}
 }
 

@@ -21,11 +21,11 @@ import (
 // The symbology (the hint of where the text came from) may also be given
 // in the query string, and so may the data when the body is empty.
 func (h *handler) parse(w http.ResponseWriter, r *http.Request) error {
-	b, release, err := h.openBody(w, r)
+	b, err := h.openBody(w, r, h.texts)
 	if err != nil {
 		return err
 	}
-	defer release()
+	defer b.release()
 	data, err := b.readAll(r.ContentLength)
 	if err != nil {
 		return err

@@ -12,14 +12,17 @@ import (
 	"github.com/barkit/barkit"
 )
 
-// The error codes of SPEC.md §7. The specification's engine-load-failed
-// has no counterpart: barkit's codecs are compiled into the program.
+// The error codes of SPEC.md §7, and timeout, which the specification's
+// single-threaded server has no need of. The specification's
+// engine-load-failed has no counterpart: barkit's codecs are compiled into
+// the program.
 const (
-	codeBadRequest  = "bad-request"       // 400: invalid JSON, missing data or image, unknown symbology, data that cannot be encoded
+	codeBadRequest  = "bad-request"       // 400: invalid JSON, missing data or image, an image that cannot be decoded, unknown symbology, data that cannot be encoded
 	codeUnsupported = "unsupported"       // 400: the operation is not available for that symbology
 	codeNotFound    = "not-found"         // 404: unknown path or method
 	codeTooLarge    = "payload-too-large" // 413: body larger than MaxBodyBytes
 	codeUnknown     = "unknown"           // 500: any other failure
+	codeTimeout     = "timeout"           // 503: a scan stopped at Options.ScanTimeout
 )
 
 // An apiError is a failed request: the status and the Error object
@@ -38,10 +41,14 @@ func badRequest(format string, args ...any) *apiError {
 }
 
 // libraryError maps an error of the barkit library to the API's: input
-// the library refuses is 400 (unsupported when the symbology cannot do
-// what was asked), anything else is 500 unknown.
+// the library refuses, an image it cannot decode included, is 400
+// (unsupported when the symbology cannot do what was asked); anything else
+// is returned as it is, for ServeHTTP to answer 500 unknown. The message
+// drops the package prefixes ("barkit: imageio: corrupt image: ..." is
+// "corrupt image: ...").
 func libraryError(err error) error {
 	msg := strings.TrimPrefix(err.Error(), "barkit: ")
+	msg = strings.TrimPrefix(msg, "imageio: ")
 	switch {
 	case errors.Is(err, barkit.ErrUnsupported):
 		return &apiError{http.StatusBadRequest, codeUnsupported, msg}

@@ -1,15 +1,16 @@
 package httpd
 
 import (
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
 
 	"github.com/barkit/barkit"
-	"github.com/barkit/barkit/imageio"
 	"github.com/barkit/barkit/symbology"
 )
 
@@ -23,11 +24,11 @@ type scanResult struct {
 // image member is base64 or a data URL. A body that starts with '{' is
 // taken as JSON whatever its content type, since no image file starts so.
 func (h *handler) scan(w http.ResponseWriter, r *http.Request) error {
-	b, release, err := h.openBody(w, r)
+	b, err := h.openBody(w, r, h.images)
 	if err != nil {
 		return err
 	}
-	defer release()
+	defer b.release()
 
 	query, err := queryParams(r)
 	if err != nil {
@@ -77,13 +78,23 @@ func (h *handler) scan(w http.ResponseWriter, r *http.Request) error {
 	if len(img) == 0 {
 		return badRequest("the image is empty")
 	}
+	// The deadline runs from here: the body is read, the rest is the
+	// server's work.
+	ctx, cancel := context.WithTimeout(r.Context(), h.scanTimeout)
+	defer cancel()
 	var codes []barkit.Barcode
-	err = h.waitTurn(r.Context(), func() error {
-		codes, err = barkit.ScanBytes(img, opts)
+	err = h.waitTurn(ctx, func() error {
+		if h.hooks.scanStart != nil {
+			h.hooks.scanStart(r)
+		}
+		codes, err = barkit.ScanBytesContext(ctx, img, opts)
+		if h.hooks.scanEnd != nil {
+			h.hooks.scanEnd(r, err)
+		}
 		return err
 	})
 	if err != nil {
-		return scanError(err)
+		return h.scanError(r, err)
 	}
 	if codes == nil {
 		codes = []barkit.Barcode{}
@@ -200,19 +211,15 @@ func hasSuffixFold(s, suffix string) bool {
 	return len(s) >= len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix)
 }
 
-// imageErrors are the errors of package imageio that say the image is
-// unusable: answered with 400 bad-request and imageio's message.
-var imageErrors = []error{
-	imageio.ErrEmpty, imageio.ErrUnknownFormat, imageio.ErrTooLarge,
-	imageio.ErrTruncated, imageio.ErrCorrupt, imageio.ErrUnsupported,
-}
-
-// scanError maps an error of barkit.ScanBytes to the answer.
-func scanError(err error) error {
-	for _, e := range imageErrors {
-		if errors.Is(err, e) {
-			return badRequest("%s", strings.TrimPrefix(err.Error(), "imageio: "))
-		}
+// scanError maps an error of a scan to the answer. A scan stopped by its
+// deadline is 503 timeout, unless the client went away too (then
+// ServeHTTP logs 499); an image barkit cannot use is 400 bad-request with
+// the cause, as libraryError says.
+func (h *handler) scanError(r *http.Request, err error) error {
+	if errors.Is(err, context.DeadlineExceeded) && r.Context().Err() == nil {
+		return &apiError{http.StatusServiceUnavailable, codeTimeout, fmt.Sprintf(
+			"the scan was stopped at its time limit of %v, waiting for its turn included; "+
+				"a smaller image, fewer symbologies or tryHarder=false take less time", h.scanTimeout)}
 	}
 	return libraryError(err)
 }

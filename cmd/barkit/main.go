@@ -16,8 +16,9 @@
 // status; "barkit --version" prints the version.
 //
 // Exit status: 0 on success (for scan: at least one code found), 1 on an
-// error, with a message on standard error starting "barkit: ", and 2 when
-// scan ran but found no code.
+// error, with a message on standard error starting "barkit: ", 2 when scan
+// ran but found no code, and 130 when scan was interrupted by SIGINT or
+// SIGTERM.
 package main
 
 import (
@@ -30,11 +31,13 @@ import (
 	"github.com/barkit/barkit"
 )
 
-// The exit codes of SPEC.md Appendix B.
+// The exit codes of SPEC.md Appendix B, and the shell's code for a
+// program stopped by SIGINT (128 + 2).
 const (
-	exitOK       = 0 // success; for scan, at least one code found
-	exitError    = 1 // bad arguments, unreadable file, data that cannot be encoded
-	exitNotFound = 2 // scan ran and found no code in any file
+	exitOK          = 0   // success; for scan, at least one code found
+	exitError       = 1   // bad arguments, unreadable file, data that cannot be encoded
+	exitNotFound    = 2   // scan ran and found no code in any file
+	exitInterrupted = 130 // scan stopped by SIGINT or SIGTERM
 )
 
 // A command is one of barkit's subcommands. run receives the arguments after
@@ -111,7 +114,7 @@ Flags:
 Run 'barkit <command> --help' for a command's flags and examples.
 
 Exit status: 0 on success (for scan: at least one barcode found), 1 on an
-error, 2 when scan found no barcode.
+error, 2 when scan found no barcode, 130 when scan was interrupted.
 
 Examples:
   barkit scan photo.jpg

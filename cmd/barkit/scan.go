@@ -2,13 +2,16 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
+	"os/signal"
 	"runtime"
 	"strings"
+	"syscall"
 
 	"github.com/barkit/barkit"
 	"github.com/barkit/barkit/symbology"
@@ -37,9 +40,13 @@ A file that cannot be read is reported on standard error as
 "barkit: <file>: <error>" and the other files are still scanned. Files are
 scanned in parallel, as many at once as there are CPUs.
 
+SIGINT (Ctrl-C) or SIGTERM stops the scan at once: what was printed stays,
+the files not yet printed are dropped, standard error says "barkit:
+interrupted", and the exit status is 130.
+
 Exit status: 1 if a file could not be read (even when barcodes were found in
 other files) or the arguments are wrong; otherwise 0 if at least one barcode
-was found in at least one file, and 2 if none was.
+was found in at least one file, and 2 if none was; 130 when interrupted.
 `,
 	examples: `  barkit scan photo.jpg
   barkit scan -s qr,data-matrix --json label.png
@@ -86,7 +93,14 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		NoParse:     noParse || !jsonOut, // text output does not show parsed content
 	}
 
-	results := scanFiles(files, stdin, opts)
+	// A signal stops the scans. After the first, the default behaviour
+	// returns: a second signal ends the program at once, even if something
+	// that cannot be stopped (reading a file, decoding an image) lingers.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	context.AfterFunc(ctx, stop)
+
+	results := scanFiles(ctx, files, stdin, opts)
 	out := bufio.NewWriter(stdout)
 	multi := len(files) > 1
 	var (
@@ -94,7 +108,15 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		entries       []fileResult
 	)
 	for i, file := range files {
-		r := <-results[i]
+		var r scanResult
+		select {
+		case r = <-results[i]:
+		case <-ctx.Done():
+		}
+		if ctx.Err() != nil {
+			fmt.Fprintln(stderr, "barkit: interrupted")
+			return exitInterrupted
+		}
 		name := displayName(file)
 		if r.err != nil {
 			failed = true
@@ -165,8 +187,9 @@ type scanResult struct {
 
 // scanFiles scans files on a pool of GOMAXPROCS goroutines. The result of
 // files[i] arrives on the i'th channel, so the caller can print the results
-// in input order as they come.
-func scanFiles(files []string, stdin io.Reader, opts barkit.ScanOptions) []chan scanResult {
+// in input order as they come. Once ctx is done, the scans stop and the
+// files not yet begun are skipped, with ctx's error.
+func scanFiles(ctx context.Context, files []string, stdin io.Reader, opts barkit.ScanOptions) []chan scanResult {
 	results := make([]chan scanResult, len(files))
 	jobs := make(chan int, len(files))
 	for i := range files {
@@ -178,15 +201,20 @@ func scanFiles(files []string, stdin io.Reader, opts barkit.ScanOptions) []chan 
 	for range workers {
 		go func() {
 			for i := range jobs {
-				results[i] <- scanFile(files[i], stdin, opts)
+				if err := ctx.Err(); err != nil {
+					results[i] <- scanResult{err: err}
+					continue
+				}
+				results[i] <- scanFile(ctx, files[i], stdin, opts)
 			}
 		}()
 	}
 	return results
 }
 
-// scanFile scans one image file, or standard input when file is "-".
-func scanFile(file string, stdin io.Reader, opts barkit.ScanOptions) scanResult {
+// scanFile scans one image file, or standard input when file is "-",
+// until ctx is done.
+func scanFile(ctx context.Context, file string, stdin io.Reader, opts barkit.ScanOptions) scanResult {
 	var r io.Reader = stdin
 	if file != "-" {
 		f, err := os.Open(file)
@@ -196,7 +224,7 @@ func scanFile(file string, stdin io.Reader, opts barkit.ScanOptions) scanResult 
 		defer f.Close()
 		r = f
 	}
-	codes, err := barkit.ScanReader(r, opts)
+	codes, err := barkit.ScanReaderContext(ctx, r, opts)
 	if err != nil {
 		return scanResult{err: fileError(err)}
 	}

@@ -27,8 +27,14 @@ Once the server accepts connections, barkit prints
 "barkit listening on http://<address>:<port>" on standard output, then logs
 one line per request on standard error (method, path, status, bytes,
 duration). On SIGINT or SIGTERM it stops accepting connections, lets the
-requests in progress finish (for up to 20 seconds) and exits 0; a second
-signal ends it at once.
+requests in progress finish and exits 0; requests still running after 20
+seconds are cut off, their scans stopped, and it exits 1. A second signal
+ends it at once.
+
+A scan may take --scan-timeout (a duration such as 30s or 2m), counted from
+the end of its upload and including the wait for its turn; one that takes
+longer is stopped and answered 503 with the error code "timeout". A scan
+whose client disconnects is stopped too.
 
 The port comes from --port, else the environment variable PORT, else 8080;
 the interface from --host, else HOST, else 0.0.0.0 (every interface).
@@ -44,7 +50,7 @@ use, bad flag) or requests had to be cut off at shutdown.
 	examples: `  barkit serve
   barkit serve -p 9000 --host 127.0.0.1
   PORT=3000 barkit serve --cors-origin https://app.example.com
-  barkit serve --max-body-bytes 4194304
+  barkit serve --max-body-bytes 4194304 --scan-timeout 10s
   barkit serve --check
 `,
 }
@@ -59,16 +65,18 @@ const shutdownTimeout = 20 * time.Second
 func runServe(args []string, stdout, stderr io.Writer) int {
 	flags, showHelp := newFlags("serve")
 	var (
-		port    int
-		host    string
-		maxBody int64
-		cors    string
-		noCORS  bool
-		check   bool
+		port        int
+		host        string
+		maxBody     int64
+		scanTimeout time.Duration
+		cors        string
+		noCORS      bool
+		check       bool
 	)
 	flags.IntVarP(&port, "port", "p", 0, "`port` to listen on (default $PORT, else 8080); 0 picks a free port")
 	flags.StringVar(&host, "host", "", "interface `address` to listen on (default $HOST, else 0.0.0.0)")
 	flags.Int64Var(&maxBody, "max-body-bytes", 0, fmt.Sprintf("largest request body in `bytes` (default %d, 15 MiB)", httpd.DefaultMaxBodyBytes))
+	flags.DurationVar(&scanTimeout, "scan-timeout", httpd.DefaultScanTimeout, "the longest a scan may take, waiting for its turn included, such as 10s or 2m")
 	flags.StringVar(&cors, "cors-origin", "", "the `origin` allowed in Access-Control-Allow-Origin (default *)")
 	flags.BoolVar(&noCORS, "no-cors", false, "send no CORS headers")
 	flags.BoolVar(&check, "check", false, "check the health of the server on that port instead of starting one")
@@ -100,12 +108,15 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if maxBody < 0 {
 		return failf(stderr, "serve: --max-body-bytes %d is negative", maxBody)
 	}
+	if scanTimeout <= 0 {
+		return failf(stderr, "serve: --scan-timeout %v is not a positive duration", scanTimeout)
+	}
 	if check {
 		return checkHealth(host, port, stdout, stderr)
 	}
 
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
-	opts := httpd.Options{MaxBodyBytes: maxBody, CORSOrigin: cors, NoCORS: noCORS, Logger: logger}
+	opts := httpd.Options{MaxBodyBytes: maxBody, ScanTimeout: scanTimeout, CORSOrigin: cors, NoCORS: noCORS, Logger: logger}
 	// Catch the signals before announcing the address, so that a signal
 	// sent as soon as the line appears shuts down cleanly. After the
 	// first, the default behaviour returns: a second signal kills.
@@ -132,6 +143,17 @@ func serve(ctx context.Context, ln net.Listener, opts httpd.Options) error {
 	if opts.Logger != nil {
 		srv.ErrorLog = slog.NewLogLogger(opts.Logger.Handler(), slog.LevelWarn)
 	}
+	return serveUntil(ctx, srv, ln, shutdownTimeout, opts.Logger)
+}
+
+// serveUntil runs srv on ln until ctx is done, then shuts it down, waiting
+// up to grace for the requests in progress. When grace has passed, the
+// contexts of the requests still running are cancelled, so that their
+// scans stop, and their connections are closed. logger may be nil.
+func serveUntil(ctx context.Context, srv *http.Server, ln net.Listener, grace time.Duration, logger *slog.Logger) error {
+	base, cutOff := context.WithCancel(context.Background())
+	defer cutOff()
+	srv.BaseContext = func(net.Listener) context.Context { return base }
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	select {
@@ -139,21 +161,22 @@ func serve(ctx context.Context, ln net.Listener, opts httpd.Options) error {
 		return err
 	case <-ctx.Done():
 	}
-	if opts.Logger != nil {
-		opts.Logger.Info("shutting down: finishing the requests in progress")
+	if logger != nil {
+		logger.Info("shutting down: finishing the requests in progress")
 	}
-	sctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+	sctx, cancel := context.WithTimeout(context.Background(), grace)
 	defer cancel()
 	err := srv.Shutdown(sctx)
 	if err != nil {
+		cutOff()
 		srv.Close()
-		err = fmt.Errorf("requests still running after %v were cut off", shutdownTimeout)
+		err = fmt.Errorf("requests still running after %v were cut off", grace)
 	}
 	if serr := <-done; !errors.Is(serr, http.ErrServerClosed) && err == nil {
 		err = serr
 	}
-	if err == nil && opts.Logger != nil {
-		opts.Logger.Info("stopped")
+	if err == nil && logger != nil {
+		logger.Info("stopped")
 	}
 	return err
 }

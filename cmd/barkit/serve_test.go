@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"net"
 	"net/http"
@@ -87,6 +88,58 @@ func TestServeFinishesRequestInFlight(t *testing.T) {
 	}
 }
 
+// TestServeCutsOffAfterGrace shuts down a server whose request does not
+// finish by itself: once the grace period has passed, the request's
+// context must be cancelled (that is what stops a scan still running) and
+// serveUntil must report that requests were cut off.
+func TestServeCutsOffAfterGrace(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	entered := make(chan struct{})
+	stopped := make(chan error, 1)
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		close(entered)
+		<-r.Context().Done() // a scan that stops only when told to
+		stopped <- r.Context().Err()
+	})}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- serveUntil(ctx, srv, ln, 10*time.Millisecond, nil) }()
+
+	go func() {
+		resp, err := http.Get("http://" + ln.Addr().String() + "/")
+		if err == nil {
+			resp.Body.Close()
+		}
+	}()
+	const hang = 2 * time.Minute // only turns a hang into a failure
+	select {
+	case <-entered:
+	case <-time.After(hang):
+		t.Fatal("the request never reached the handler")
+	}
+	cancel()
+	select {
+	case err := <-stopped:
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("request context ended with %v, want it cancelled", err)
+		}
+	case <-time.After(hang):
+		t.Fatal("the request's context was not cancelled after the grace period")
+	}
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "cut off") {
+			t.Fatalf("serveUntil returned %v, want requests cut off", err)
+		}
+	case <-time.After(hang):
+		t.Fatal("serveUntil did not return")
+	}
+}
+
 // TestServeFlags checks the flag and environment errors of serve and its
 // help.
 func TestServeFlags(t *testing.T) {
@@ -99,6 +152,7 @@ func TestServeFlags(t *testing.T) {
 		stderr string // text stderr must contain
 	}{
 		{"help", []string{"-h"}, nil, 0, "--check", ""},
+		{"help shows the scan timeout", []string{"-h"}, nil, 0, "--scan-timeout duration", ""},
 		{"help shows the environment", []string{"--help"}, nil, 0, "$PORT", ""},
 		{"bad PORT", nil, map[string]string{"PORT": "eighty"}, 1, "", `PORT="eighty"`},
 		{"port out of range", []string{"-p", "70000"}, nil, 1, "", "70000"},
@@ -106,6 +160,9 @@ func TestServeFlags(t *testing.T) {
 		{"argument", []string{"now"}, nil, 1, "", `"now"`},
 		{"unknown flag", []string{"--verbose"}, nil, 1, "", "verbose"},
 		{"negative body limit", []string{"--max-body-bytes", "-5"}, nil, 1, "", "max-body-bytes"},
+		{"zero scan timeout", []string{"--scan-timeout", "0"}, nil, 1, "", "--scan-timeout 0s is not a positive duration"},
+		{"negative scan timeout", []string{"--scan-timeout", "-1s"}, nil, 1, "", "--scan-timeout -1s"},
+		{"scan timeout not a duration", []string{"--scan-timeout", "30"}, nil, 1, "", `invalid argument "30" for "--scan-timeout"`},
 		{"check without a server", []string{"--check", "--host", "127.0.0.1", "-p", strconv.Itoa(freePort(t))}, nil, 1, "", "serve --check"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
