@@ -231,6 +231,9 @@ func ScanReaderContext(ctx context.Context, r io.Reader, opts ScanOptions) ([]Ba
 	if err != nil {
 		return nil, err
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("barkit: scan stopped: %w", err)
+	}
 	img, _, err := imageio.Decode(r, imageio.Options{MaxPixels: opts.MaxPixels})
 	if err != nil {
 		return nil, fmt.Errorf("barkit: %w", err)
@@ -249,6 +252,9 @@ func ScanBytesContext(ctx context.Context, data []byte, opts ScanOptions) ([]Bar
 	ids, limit, err := scanParams(opts)
 	if err != nil {
 		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("barkit: scan stopped: %w", err)
 	}
 	img, _, err := imageio.DecodeBytes(data, imageio.Options{MaxPixels: opts.MaxPixels})
 	if err != nil {
