@@ -102,3 +102,15 @@ func TestRegisterReaderAgain(t *testing.T) {
 		t.Error("the reader is registered other than once")
 	}
 }
+
+// TestLookupAllocs checks that a look-up is a map access, not a walk that
+// folds every registered name: it allocates only the copies of the lists
+// it returns, and for a name in another form, the name folded.
+func TestLookupAllocs(t *testing.T) {
+	if n := testing.AllocsPerRun(100, func() { Lookup("test-b") }); n > 3 {
+		t.Errorf("Lookup of an id: %v allocations", n)
+	}
+	if n := testing.AllocsPerRun(100, func() { Lookup("TEST-A Alias") }); n > 5 {
+		t.Errorf("Lookup of an alias: %v allocations", n)
+	}
+}
