@@ -1,6 +1,9 @@
 package code128
 
-import "github.com/barkit/barkit/symbology"
+import (
+	"github.com/barkit/barkit/symbology"
+	"github.com/barkit/barkit/symbology/linear"
+)
 
 func init() {
 	symbology.Register(symbology.Info{
@@ -12,5 +15,5 @@ func init() {
 		Groups:  []string{"industrial", "gs1"},
 		Write:   write,
 	})
-	symbology.RegisterReader(&symbology.Reader{IDs: []string{"code128"}, Find: find})
+	linear.Register(linear.Symbology{IDs: []string{"code128"}, Decode: decodeRow, Barcode: report})
 }

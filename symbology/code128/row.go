@@ -2,7 +2,6 @@ package code128
 
 import (
 	"math"
-	"slices"
 
 	"github.com/barkit/barkit/symbology/linear"
 )
@@ -35,22 +34,41 @@ const (
 
 // symbolReader decodes one symbol in a row.
 type symbolReader struct {
-	r      *linear.Row
-	values []int
-	grow   []float64 // samples of the bars' growth, in modules
+	r       *linear.Row
+	values  [maxSymbolChars + 1]int
+	nvalues int
+	// grow holds the samples of the bars' growth, in modules, in
+	// increasing order: their median is at hand.
+	grow  [2 * maxSymbolChars]float64
+	ngrow int
 }
 
 // decodeRow is the linear.Decoder of Code 128: it reads the symbols of a
-// row from left to right.
+// row from left to right. A symbol asks for a quiet zone of quietModules
+// before its start character, which r.Starts's test implies: it is tried
+// at those bars only.
 func decodeRow(r *linear.Row, hits []linear.Hit) []linear.Hit {
-	sr := symbolReader{r: r}
-	for i := 1; i+6 < len(r.W); i += 2 {
+	return decodeAtBars(r, r.Starts(), hits)
+}
+
+// decodeAtBars reads the symbols of r whose start character begins at one
+// of bars, in increasing order, past the end of the symbol read before.
+func decodeAtBars(r *linear.Row, bars []int, hits []linear.Hit) []linear.Hit {
+	// On the stack: reading a row allocates nothing, and a scan reads
+	// thousands.
+	var sr symbolReader
+	sr.r = r
+	next := 0
+	for _, i := range bars {
+		if i < next || i+6 >= len(r.W) {
+			continue
+		}
 		h, ok := sr.decodeAt(i)
 		if !ok {
 			continue
 		}
 		hits = append(hits, h)
-		i = h.End - 1
+		next = h.End + 1
 	}
 	return hits
 }
@@ -62,15 +80,15 @@ func (sr *symbolReader) decodeAt(i int) (linear.Hit, bool) {
 	if m <= 0 || !r.QuietBefore(i, quietModules*m) {
 		return linear.Hit{}, false
 	}
-	sr.values, sr.grow = sr.values[:0], sr.grow[:0]
+	sr.nvalues, sr.ngrow = 0, 0
 	v, m, ok := sr.char(i, m, startA)
 	if !ok {
 		return linear.Hit{}, false
 	}
-	sr.values = append(sr.values, v)
+	sr.values[0], sr.nvalues = v, 1
 	j := i + 6
 	for {
-		if j+7 >= len(r.W) || len(sr.values) > maxSymbolChars {
+		if j+7 >= len(r.W) || sr.nvalues > maxSymbolChars {
 			return linear.Hit{}, false
 		}
 		v, mm, ok := sr.char(j, m, 0)
@@ -80,7 +98,8 @@ func (sr *symbolReader) decodeAt(i int) (linear.Hit, bool) {
 		if v == stop {
 			break
 		}
-		sr.values = append(sr.values, v)
+		sr.values[sr.nvalues] = v
+		sr.nvalues++
 		m = mm
 		j += 6
 	}
@@ -89,11 +108,12 @@ func (sr *symbolReader) decodeAt(i int) (linear.Hit, bool) {
 	if math.Abs((r.W[j+5]+r.W[j+6])/m-3) > edgeTolerance || !r.QuietAfter(j+7, quietModules*m) {
 		return linear.Hit{}, false
 	}
-	n := len(sr.values)
-	if n < 3 || checkValue(sr.values[:n-1]) != sr.values[n-1] {
+	values := sr.values[:sr.nvalues]
+	n := len(values)
+	if n < 3 || checkValue(values[:n-1]) != values[n-1] {
 		return linear.Hit{}, false
 	}
-	msg, ok := decodeValues(sr.values[:n-1])
+	msg, ok := decodeValues(values[:n-1])
 	if !ok {
 		return linear.Hit{}, false
 	}
@@ -117,6 +137,12 @@ func (sr *symbolReader) char(j int, m float64, first int) (int, float64, bool) {
 	var t [4]float64
 	for k := range t {
 		t[k] = (e[k] + e[k+1]) * u
+	}
+	// The start characters, 211412, 211214 and 211232, all begin with
+	// distances of 3 and 2 modules: most places where a symbol might
+	// start fail this at once, before the candidates are weighed.
+	if first == startA && (math.Abs(t[0]-3) >= edgeTolerance || math.Abs(t[1]-2) >= edgeTolerance) {
+		return 0, 0, false
 	}
 	// The candidates: each distance rounded down or up, when within
 	// the tolerance; at most 16, looked up in byEdges.
@@ -175,8 +201,16 @@ func (sr *symbolReader) char(j int, m float64, first int) (int, float64, bool) {
 	// The bars' growth: their measured width less their nominal one.
 	p := patterns[best]
 	bars := (e[0]+e[2]+e[4])*u - float64(p[0]-'0'+p[2]-'0'+p[4]-'0')
-	if len(sr.grow) < 2*maxSymbolChars {
-		sr.grow = append(sr.grow, bars/3)
+	if sr.ngrow < len(sr.grow) {
+		// In order: after the samples not greater.
+		g := bars / 3
+		k := sr.ngrow
+		for k > 0 && sr.grow[k-1] > g {
+			sr.grow[k] = sr.grow[k-1]
+			k--
+		}
+		sr.grow[k] = g
+		sr.ngrow++
 	}
 	return best, s / charModules, true
 }
@@ -184,14 +218,11 @@ func (sr *symbolReader) char(j int, m float64, first int) (int, float64, bool) {
 // growth returns the median of the growth samples so far, within ±maxGrow;
 // 0 when there is none.
 func (sr *symbolReader) growth() float64 {
-	n := len(sr.grow)
+	n := sr.ngrow
 	if n == 0 {
 		return 0
 	}
-	var tmp [2 * maxSymbolChars]float64
-	s := tmp[:n]
-	copy(s, sr.grow)
-	slices.Sort(s)
+	s := sr.grow[:n]
 	g := s[n/2]
 	if n%2 == 0 {
 		g = (g + s[n/2-1]) / 2

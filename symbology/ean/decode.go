@@ -104,16 +104,28 @@ const (
 
 // decodeRow is the linear.Decoder of EAN/UPC: it reads EAN-13 (UPC-A),
 // EAN-8 and UPC-E symbols read from left to right, with their add-ons.
+// A symbol asks for a quiet zone of quietModules before its guard, which
+// r.Starts's test implies: it is tried at those bars only.
 func decodeRow(r *linear.Row, hits []linear.Hit) []linear.Hit {
+	return decodeAtBars(r, r.Starts(), hits)
+}
+
+// decodeAtBars reads the symbols of r whose left guard starts at one of
+// bars, in increasing order, past the end of the symbol read before.
+func decodeAtBars(r *linear.Row, bars []int, hits []linear.Hit) []linear.Hit {
 	sr := symbolReader{r: r}
-	for i := 1; i+2 < len(r.W); i += 2 {
+	next := 0
+	for _, i := range bars {
+		if i < next {
+			continue
+		}
 		sr.ngrow, sr.namb = 0, 0
 		h, ok := sr.decodeAt(i)
 		if !ok {
 			continue
 		}
 		hits = append(hits, h)
-		i = max(h.End, h.ExtraEnd) - 1
+		next = max(h.End, h.ExtraEnd) + 1
 	}
 	return hits
 }

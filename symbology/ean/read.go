@@ -5,38 +5,33 @@ import (
 	"github.com/barkit/barkit/symbology/linear"
 )
 
-// find reads the EAN/UPC symbols of the image, each under the id of what
-// it is: an EAN-13 symbol of leading digit 0 is a UPC-A symbol (upca); the
-// others are ean13's, and an ISBN (prefix 978 or 979) is isbn's to a scan
-// that asks for ISBN and not for EAN-13. The add-on digits, when enough
-// lines read them, follow the main digits (symbology identifier ]E3);
-// ISO/IEC 15420 transmits UPC-A and UPC-E in their 13-digit EAN-13 form,
-// and so does barkit.
-func find(v *symbology.View) bool {
-	for _, r := range linear.Scan(v.Context(), v.Lum, linear.Options{Fast: !v.Thorough}, decodeRow) {
-		var id string
-		switch kind(r.Kind) {
-		case kindEAN13:
-			switch {
-			case r.Text[0] == '0':
-				id = "upca"
-			case isISBN(r.Text) && v.Want("isbn") && !v.Want("ean13"):
-				id = "isbn"
-			default:
-				id = "ean13"
-			}
-		case kindEAN8:
-			id = "ean8"
-		case kindUPCE:
-			id = "upce"
+// report turns a scan result into the barcode of the id of what it is: an
+// EAN-13 symbol of leading digit 0 is a UPC-A symbol (upca); the others are
+// ean13's, and an ISBN (prefix 978 or 979) is isbn's to a scan that asks
+// for ISBN and not for EAN-13. The add-on digits, when enough lines read
+// them, follow the main digits (symbology identifier ]E3); ISO/IEC 15420
+// transmits UPC-A and UPC-E in their 13-digit EAN-13 form, and so does
+// barkit.
+func report(r linear.Result, want func(id string) bool) (symbology.Barcode, bool) {
+	var id string
+	switch kind(r.Kind) {
+	case kindEAN13:
+		switch {
+		case r.Text[0] == '0':
+			id = "upca"
+		case isISBN(r.Text) && want("isbn") && !want("ean13"):
+			id = "isbn"
 		default:
-			continue
+			id = "ean13"
 		}
-		if v.Want(id) && !v.Add(barcode(id, r), 0) {
-			break
-		}
+	case kindEAN8:
+		id = "ean8"
+	case kindUPCE:
+		id = "upce"
+	default:
+		return symbology.Barcode{}, false
 	}
-	return false
+	return barcode(id, r), true
 }
 
 // isISBN reports whether the 13 digits of an EAN-13 symbol are an ISBN:

@@ -1,6 +1,9 @@
 package ean
 
-import "github.com/barkit/barkit/symbology"
+import (
+	"github.com/barkit/barkit/symbology"
+	"github.com/barkit/barkit/symbology/linear"
+)
 
 func init() {
 	retail := []string{"retail"}
@@ -43,5 +46,5 @@ func init() {
 		Aliases: []string{"EAN-5 add-on", "UPC/EAN-5"}, Groups: retail,
 		Write: writeAddOn("ean5", kindEAN5, 5),
 	})
-	symbology.RegisterReader(&symbology.Reader{IDs: []string{"ean13", "ean8", "upca", "upce", "isbn"}, Find: find})
+	linear.Register(linear.Symbology{IDs: []string{"ean13", "ean8", "upca", "upce", "isbn"}, Decode: decodeRow, Barcode: report})
 }

@@ -109,15 +109,15 @@ func (c *cluster) vote(hits []lineHit, agree int) {
 	}
 }
 
-// result turns a confirmed cluster of the current pass into a Result. Its
-// corners are the ends of the outermost hits (of those that read its
-// supplement, when it has one); its orientation is the direction of the
-// lines, corrected by the slant of the symbol's ends when the hits are
-// far enough apart to measure it.
-func (s *scanner) result(c *cluster) Result {
+// result turns a confirmed cluster of found, a decoder's hits in the
+// current pass, into a Result. Its corners are the ends of the outermost
+// hits (of those that read its supplement, when it has one); its
+// orientation is the direction of the lines, corrected by the slant of the
+// symbol's ends when the hits are far enough apart to measure it.
+func (s *scanner) result(found []lineHit, c *cluster) Result {
 	var members []*lineHit
 	for _, i := range c.members {
-		h := &s.found[i]
+		h := &found[i]
 		if c.extra == "" || h.Extra == c.extra {
 			members = append(members, h)
 		}
@@ -209,12 +209,12 @@ func endSlope(hits []*lineHit, end bool) float64 {
 	return (n*sct - sc*st) / den
 }
 
-// add appends r to the results unless a result with the same content lies
+// add appends r to d's results unless a result with the same content lies
 // at the same place (read in another pass, or split into two clusters); of
 // the two, the one more lines read is kept.
-func (s *scanner) add(r Result) {
-	for i := range s.results {
-		o := &s.results[i]
+func (d *decoderRun) add(r Result) {
+	for i := range d.results {
+		o := &d.results[i]
 		if o.Kind != r.Kind || o.Text != r.Text {
 			continue
 		}
@@ -228,5 +228,5 @@ func (s *scanner) add(r Result) {
 		}
 		return
 	}
-	s.results = append(s.results, r)
+	d.results = append(d.results, r)
 }

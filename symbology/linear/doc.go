@@ -1,19 +1,53 @@
 // Package linear is the reading machinery shared by the one-dimensional
 // (linear) symbologies: EAN/UPC, Code 128 and, later, Code 39, Code 93,
-// Codabar, ITF, DataBar and Telepen. A symbology package supplies a row
-// decoder, a function that reads its symbols in one scan line, and calls
-// Scan; everything else lives here:
+// Codabar, ITF, DataBar, Telepen and DX film edge. A symbology package
+// supplies a row decoder, a function that reads its symbols in one scan
+// line, and registers it; everything else lives here.
 //
-//   - Scan lines. Scan reads lines across the image coarse to fine: every
-//     sixteenth of the image first, then halving the spacing while a
+// # One reader for every linear symbology
+//
+// Package linear owns the one symbology.Reader of the linear symbologies.
+// A symbology package registers with it from init, after registering its
+// ids with package symbology:
+//
+//	linear.Register(linear.Symbology{
+//		IDs:     []string{"code39", "code39-ext"},
+//		Decode:  decodeRow,   // a Decoder: the symbols of one Row
+//		Barcode: report,      // a Result, which lines agreed on, as a Barcode
+//	})
+//
+// Register adds the ids to the shared reader. A scan that asks for any of
+// them reads the image once for every registered symbology it asks for:
+// each scan line's profile and edges are found once, and every row is
+// decoded by each of those symbologies' decoders. Each decoder keeps its
+// own hits, agreement and refinement, so that it reads what it would read
+// alone, and the scan goes on to finer lines while any of them would. The
+// results are reported grouped by symbology, in the order of their first
+// ids, each symbology's in the order its lines found them.
+//
+// A decoder whose symbols ask for a quiet zone of at least minQuiet times
+// the mean width of their first six elements before their first bar (every
+// linear symbology but DataBar and DX film edge) tries only the bars that
+// Row.Starts gives: most places of a line cannot start a symbol, and the
+// rows of a scan are many.
+//
+// # The scan
+//
+//   - Scan lines. The scan reads lines across the image coarse to fine:
+//     every sixteenth of the image first, then halving the spacing while a
 //     symbol waits for lines to agree on it. Every line is decoded in both
 //     directions, so upside-down symbols read. Fast mode reads horizontal
 //     lines only. Thorough mode, the default, goes down to lines two
 //     pixels apart when nothing is found, reads the image turned 90°
 //     (vertical lines) and the inverted image for light-on-dark symbols,
-//     walks each line's edges both ways, and reads a line that gave
-//     nothing once more sharpened, mildly, then strongly for symbols
-//     blurred until their thin elements nearly vanish.
+//     and reads a line once more as if from its other end (its edges
+//     found walking it backwards, the local contrast measured from its
+//     end), then, if that reads nothing either, sharpened, mildly, then
+//     strongly for symbols blurred until their thin elements nearly
+//     vanish. The finest lines are read again so only near a symbol that
+//     waits for a second line: the rest of them are there for short
+//     symbols, and reading every one of them again would cost an image
+//     without symbols half as much again.
 //   - Edges. A line's luminance profile, the mean of three adjacent pixel
 //     rows to quiet the noise of photos, is cut into elements at its
 //     edges: between each pair of alternating local extremes that differ
@@ -40,4 +74,13 @@
 //     outermost lines that read it, in the symbol's reading orientation,
 //     in image pixels; its orientation is the lines' direction corrected
 //     by the slant of the symbol's ends fitted through every line's hit.
+//
+// # Cost
+//
+// The work of a scan is bounded by its lines: at most a few thousand, each
+// cut into edges at most four times and decoded by each symbology on at
+// most sixteen rows, in time and memory linear in the line's length, with
+// no allocation per line. An image without symbols reads every line; at
+// 2000×2000 pixels of noise, EAN/UPC and Code 128 together cost about as
+// much as either alone (BenchmarkAdversarial).
 package linear

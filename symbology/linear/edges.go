@@ -1,5 +1,7 @@
 package linear
 
+import "slices"
+
 // Edge detection works on a luminance profile: the sum of one to three
 // adjacent pixel rows along a scan line. It finds the profile's alternating
 // local maxima (light) and minima (dark) with hysteresis: an extreme counts
@@ -33,6 +35,9 @@ const (
 	// surface around it, right after the symbol's last bar, is a small
 	// fraction of that last swing and is no edge (TestEdgesLabelBorder).
 	swingFraction = 0.25
+	// swingDen is 1/swingFraction, for the walks to compare swings in
+	// integers (TestSwingDen).
+	swingDen = 4
 	// edgeReach is how far, in pixels, from an edge's steepest step the
 	// levels on either side of it are taken. A blurred edge spreads over
 	// a few pixels; the levels are found within them, and the crossing of
@@ -47,107 +52,279 @@ type extreme struct {
 	v   int32
 }
 
-// edgeFinder holds the scratch buffers of edge detection, reused from line
-// to line.
+// edgeFinder cuts profiles into elements, holding the scratch buffers of
+// edge detection from line to line. It is tuned for speed, as a scan cuts
+// thousands of lines, most of them several times: no division per pixel
+// or per edge, block-by-block loops, the crossing searched outwards from
+// the steepest step, and a line's second walk (findBackward) reusing the
+// edges of its first. find cuts exactly the edges of the plain version
+// kept beside its tests, and findBackward those of the plain reading of
+// the reversed line (TestEdgeFinderMatchesReference,
+// TestFindBackwardMatchesReference).
 type edgeFinder struct {
 	fraction float64 // the threshold as a fraction of the local contrast
 	floor    float64 // the least threshold in grey levels per pixel row
 
-	block  int       // block size in pixels
-	lo, hi []int32   // per block: minimum and maximum of the profile
-	thr    []int32   // per block: the threshold
-	ext    []extreme // the alternating extremes
-	pos    []float64 // element boundaries
-	// contrasted counts the edges of the last line found where the
+	fwd, back blocks    // the local contrast, blocks laid from the start and from the end
+	ext       []extreme // the extremes of find's walk (their storage)
+	rext      []extreme // those of findBackward's
+	pos       []float64 // element boundaries
+	// find's extremes and, for its edge j between fext[j] and
+	// fext[j+1], its place cross[j], its steepest step step[j] and the
+	// level env2[j] of the local contrast it took: what findBackward
+	// may reuse. rcross holds findBackward's edges.
+	fext       []extreme
+	cross      []float64
+	step, env2 []int32
+	rcross     []float64
+	// contrasted counts the edges of the last line find cut where the
 	// local contrast, not the floor, set the threshold: the edges of
 	// something printed, not of noise on a plain surface.
 	contrasted int
+}
+
+// blocks is the local contrast of a profile, measured block by block.
+type blocks struct {
+	size    int  // pixels per block
+	n       int  // pixels of the profile
+	fromEnd bool // the blocks are laid from the profile's end
+	// Per block: the least and greatest value of the profile (lo, hi),
+	// twice the midpoint of the range over the block and its neighbours
+	// (mid2), and the threshold: contrastFraction of that range, at
+	// least the floor.
+	lo, hi, mid2, thr []int32
+}
+
+// measure fills g for profile p of a line of rows pixel rows: blocks of
+// blockDiv-th of the line, at least minBlock pixels, laid from p's start
+// or from its end.
+func (g *blocks) measure(p []int32, rows int, floor, fraction float64, fromEnd bool) {
+	n := len(p)
+	b := max(minBlock, n/blockDiv)
+	nb := (n + b - 1) / b
+	g.size, g.n, g.fromEnd = b, n, fromEnd
+	g.lo = resize(g.lo, nb)
+	g.hi = resize(g.hi, nb)
+	g.mid2 = resize(g.mid2, nb)
+	g.thr = resize(g.thr, nb)
+	for k := 0; k < nb; k++ {
+		var blk []int32
+		if fromEnd {
+			blk = p[max(0, n-(k+1)*b) : n-k*b]
+		} else {
+			blk = p[k*b : min(n, (k+1)*b)]
+		}
+		lo, hi := blk[0], blk[0]
+		for _, v := range blk {
+			lo = min(lo, v)
+			hi = max(hi, v)
+		}
+		g.lo[k], g.hi[k] = lo, hi
+	}
+	fl := int32(floor * float64(rows))
+	for k := 0; k < nb; k++ {
+		lo, hi := g.lo[k], g.hi[k]
+		if k > 0 {
+			lo, hi = min(lo, g.lo[k-1]), max(hi, g.hi[k-1])
+		}
+		if k+1 < nb {
+			lo, hi = min(lo, g.lo[k+1]), max(hi, g.hi[k+1])
+		}
+		g.mid2[k] = lo + hi
+		g.thr[k] = max(fl, int32(float64(hi-lo)*fraction))
+	}
+}
+
+// cursor follows the block of a pixel along a line, forwards: at(x) for
+// x that never decrease costs no division.
+type cursor struct {
+	g          *blocks
+	blk, bound int // pixel x < bound lies in block blk (and above the block before)
+}
+
+func (g *blocks) cursor() cursor {
+	if g.fromEnd {
+		blk := (g.n - 1) / g.size
+		return cursor{g, blk, g.n - blk*g.size}
+	}
+	return cursor{g, 0, g.size}
+}
+
+// at returns the block of pixel x.
+func (c *cursor) at(x int) int {
+	for x >= c.bound {
+		if c.g.fromEnd {
+			c.blk--
+		} else {
+			c.blk++
+		}
+		c.bound += c.g.size
+	}
+	return c.blk
+}
+
+// mid2 returns twice the midpoint of the local contrast at the edge whose
+// steepest step is from pixel k to k+1: that of the block of the step's
+// first pixel in the walk's direction (k forwards, k+1 backwards).
+func (c *cursor) mid2(k int) int32 {
+	if c.g.fromEnd {
+		return c.g.mid2[c.at(k+1)]
+	}
+	return c.g.mid2[c.at(k)]
 }
 
 // find cuts profile p, the sum of rows pixel rows along a line, into
 // elements and stores them in r.
 func (f *edgeFinder) find(p []int32, rows int, r *Row) {
 	n := len(p)
-	f.pos = append(f.pos[:0], 0)
+	f.fext, f.cross, f.step, f.env2 = f.fext[:0], f.cross[:0], f.step[:0], f.env2[:0]
 	if n == 0 {
-		r.set(append(f.pos, 0))
+		r.set(append(f.pos[:0], 0, 0))
 		return
 	}
-	f.thresholds(p, rows)
-	ext := f.extremes(p)
-
-	// Elements: a zero-width space first when the line starts dark, then
-	// one boundary per edge, and a zero-width space last when it ends
-	// dark.
-	if len(ext) > 0 && ext[0].v < ext[min(1, len(ext)-1)].v {
-		f.pos = append(f.pos, 0)
-	}
+	f.fwd.measure(p, rows, f.floor, f.fraction, false)
+	f.ext = f.walk(p, f.ext[:0])
+	ext := trimBackground(f.ext)
+	f.fext = ext
+	ne := max(0, len(ext)-1)
+	f.cross, f.step, f.env2 = resize(f.cross, ne), resize(f.step, ne), resize(f.env2, ne)
+	cross, step, env2 := f.cross[:ne], f.step[:ne], f.env2[:ne]
 	floor := int32(f.floor * float64(rows))
-	f.contrasted = 0
-	for j := 0; j+1 < len(ext); j++ {
-		f.pos = append(f.pos, f.crossing(p, ext[j], ext[j+1]))
-		if f.thr[ext[j].pos/f.block] > floor {
-			f.contrasted++
+	contrasted := 0
+	b, thr, mid2 := f.fwd.size, f.fwd.thr, f.fwd.mid2
+	blkA, endA := 0, b // the block of ext[j] and where it ends
+	blkK, endK := 0, b // the block of the steepest step
+	for j := range ne {
+		a, z := ext[j], ext[j+1]
+		for a.pos >= endA {
+			blkA++
+			endA += b
 		}
+		if thr[blkA] > floor {
+			contrasted++
+		}
+		// The steepest step, the first of the steepest (steepest,
+		// written out: a call per edge costs as much).
+		q := p[a.pos : z.pos+1]
+		k := 0
+		if a.v >= z.v {
+			best := q[0] - q[1]
+			for i := 1; i+1 < len(q); i++ {
+				if d := q[i] - q[i+1]; d > best {
+					k, best = i, d
+				}
+			}
+		} else {
+			best := q[1] - q[0]
+			for i := 1; i+1 < len(q); i++ {
+				if d := q[i+1] - q[i]; d > best {
+					k, best = i, d
+				}
+			}
+		}
+		k += a.pos
+		for k >= endK {
+			blkK++
+			endK += b
+		}
+		step[j], env2[j] = int32(k), mid2[blkK]
 	}
-	if len(ext) > 1 && ext[len(ext)-1].v < ext[len(ext)-2].v {
-		f.pos = append(f.pos, float64(n))
-	}
-	f.pos = append(f.pos, float64(n))
+	crossings(p, ext, step, env2, cross)
+	f.contrasted = contrasted
+	f.pos = elements(f.pos, ext, f.cross, n)
 	r.set(f.pos)
 }
 
-// thresholds computes the threshold of each block of p.
-func (f *edgeFinder) thresholds(p []int32, rows int) {
+// findBackward cuts p into elements as find does, as if the line were
+// read from its other end: the extremes found walking p from its end to
+// its start, with the local contrast measured over blocks laid from the
+// end. Hysteresis may cut a blurred or noisy symbol differently walked
+// the other way, and blocks laid otherwise place edges otherwise: the
+// second reading of a line finds what the first missed (ean13-extension-1
+// of the reference corpus reads an add-on only so).
+//
+// It must follow find of the same p, whose edges it reuses where the same
+// two extremes bound an edge with the same level of local contrast (an
+// edge depends on nothing else): on most lines, most of them. It reports
+// same when the walks found the same extremes and every edge was reused:
+// then the elements are those of find.
+func (f *edgeFinder) findBackward(p []int32, rows int, r *Row) (same bool) {
 	n := len(p)
-	b := max(minBlock, n/blockDiv)
-	f.block = b
-	nb := (n + b - 1) / b
-	f.lo = resize(f.lo, nb)
-	f.hi = resize(f.hi, nb)
-	f.thr = resize(f.thr, nb)
-	for k := 0; k < nb; k++ {
-		lo, hi := p[k*b], p[k*b]
-		for _, v := range p[k*b : min(n, (k+1)*b)] {
-			lo = min(lo, v)
-			hi = max(hi, v)
-		}
-		f.lo[k], f.hi[k] = lo, hi
+	if n == 0 {
+		r.set(append(f.pos[:0], 0, 0))
+		return true
 	}
-	floor := int32(f.floor * float64(rows))
-	for k := 0; k < nb; k++ {
-		lo, hi := f.lo[k], f.hi[k]
-		if k > 0 {
-			lo, hi = min(lo, f.lo[k-1]), max(hi, f.hi[k-1])
+	f.back.measure(p, rows, f.floor, f.fraction, true)
+	f.rext = f.walkBackward(p, f.rext[:0])
+	ext := trimBackground(f.rext)
+	slices.Reverse(ext)
+	same = len(ext) == len(f.fext)
+	cross := f.rcross[:0]
+	steps := f.back.cursor()
+	m := 0 // ext[j] is f.fext[m] when they are one
+	for j := 0; j+1 < len(ext); j++ {
+		for m < len(f.fext) && f.fext[m].pos < ext[j].pos {
+			m++
 		}
-		if k+1 < nb {
-			lo, hi = min(lo, f.lo[k+1]), max(hi, f.hi[k+1])
+		if m+1 < len(f.fext) && f.fext[m] == ext[j] && f.fext[m+1] == ext[j+1] && steps.mid2(int(f.step[m])) == f.env2[m] {
+			cross = append(cross, f.cross[m])
+			continue
 		}
-		f.thr[k] = max(floor, int32(float64(hi-lo)*f.fraction))
+		same = false
+		k := steepest(p, ext[j], ext[j+1])
+		ks, ms := [1]int32{int32(k)}, [1]int32{steps.mid2(k)}
+		cross = append(cross, 0)
+		crossings(p, ext[j:j+2], ks[:], ms[:], cross[len(cross)-1:])
 	}
+	f.rcross = cross
+	if same {
+		r.set(f.pos)
+		return true
+	}
+	f.pos = elements(f.pos, ext, cross, n)
+	r.set(f.pos)
+	return false
 }
 
-// extremes finds the alternating extremes of p: each is the most extreme
-// value of its run, and consecutive ones differ by at least the threshold
-// of the block where the profile turned.
-func (f *edgeFinder) extremes(p []int32) []extreme {
+// elements returns in pos the element boundaries of a line of n pixels
+// whose extremes are ext and whose edges between them are cross: a
+// zero-width space first when the line starts dark, one boundary per
+// edge, and a zero-width space last when it ends dark.
+func elements(pos []float64, ext []extreme, cross []float64, n int) []float64 {
+	pos = append(pos[:0], 0)
+	if len(ext) > 0 && ext[0].v < ext[min(1, len(ext)-1)].v {
+		pos = append(pos, 0)
+	}
+	pos = append(pos, cross...)
+	if len(ext) > 1 && ext[len(ext)-1].v < ext[len(ext)-2].v {
+		pos = append(pos, float64(n))
+	}
+	return append(pos, float64(n))
+}
+
+// The states of the walks of extremes.
+const (
+	unknown = iota
+	rising  // looking for a maximum
+	falling // looking for a minimum
+)
+
+// walk appends to ext the alternating extremes of p, walking it from its
+// start: each is the most extreme value of its run, and consecutive ones
+// differ by at least the threshold of the block where the profile turned.
+func (f *edgeFinder) walk(p []int32, ext []extreme) []extreme {
 	n := len(p)
-	b := max(minBlock, n/blockDiv)
-	ext := f.ext[:0]
-	const (
-		unknown = iota
-		rising  // looking for a maximum
-		falling // looking for a minimum
-	)
+	b := f.fwd.size
 	state := unknown
 	hi, lo := p[0], p[0]
 	hiPos, loPos := 0, 0
-	var cur int32
+	var cur, last int32 // the running extreme, and the last one found
 	curPos := 0
-	for i := 1; i < n; i++ {
-		v, t := p[i], f.thr[i/b]
-		switch state {
-		case unknown:
+	for k, t := range f.fwd.thr {
+		blk := p[:min(n, (k+1)*b)]
+		i := max(1, k*b)
+		for ; state == unknown && i < len(blk); i++ {
+			v := blk[i]
 			if v > hi {
 				hi, hiPos = v, i
 			}
@@ -157,39 +334,122 @@ func (f *edgeFinder) extremes(p []int32) []extreme {
 			if hi-lo >= t {
 				if hiPos < loPos {
 					ext = append(ext, extreme{hiPos, hi})
-					state, cur, curPos = falling, lo, loPos
+					state, cur, curPos, last = falling, lo, loPos, hi
 				} else {
 					ext = append(ext, extreme{loPos, lo})
-					state, cur, curPos = rising, hi, hiPos
+					state, cur, curPos, last = rising, hi, hiPos, lo
 				}
 			}
-		case rising:
-			if v > cur {
-				cur, curPos = v, i
-			} else if d := cur - v; d >= t && float64(d) >= swingFraction*float64(cur-ext[len(ext)-1].v) {
-				ext = append(ext, extreme{curPos, cur})
-				state, cur, curPos = falling, v, i
-			}
-		case falling:
-			if v < cur {
-				cur, curPos = v, i
-			} else if d := v - cur; d >= t && float64(d) >= swingFraction*float64(ext[len(ext)-1].v-cur) {
-				ext = append(ext, extreme{curPos, cur})
-				state, cur, curPos = rising, v, i
+		}
+		// The runs rising and falling, each in a loop of its own.
+		for i < len(blk) {
+			if state == rising {
+				for ; i < len(blk); i++ {
+					v := blk[i]
+					if v > cur {
+						cur, curPos = v, i
+					} else if d := cur - v; d >= t && swingDen*d >= cur-last {
+						ext = append(ext, extreme{curPos, cur})
+						state, last, cur, curPos = falling, cur, v, i
+						i++
+						break
+					}
+				}
+			} else {
+				for ; i < len(blk); i++ {
+					v := blk[i]
+					if v < cur {
+						cur, curPos = v, i
+					} else if d := v - cur; d >= t && swingDen*d >= last-cur {
+						ext = append(ext, extreme{curPos, cur})
+						state, last, cur, curPos = rising, cur, v, i
+						i++
+						break
+					}
+				}
 			}
 		}
 	}
 	if state != unknown {
 		ext = append(ext, extreme{curPos, cur})
 	}
-	// The walk accepts a first swing as small as the threshold; when the
-	// swing after it is much larger, the first was a step in the
-	// background (a grey surface meeting a white label), not an edge of
-	// the symbol.
+	return ext
+}
+
+// walkBackward is walk from the end of p to its start, with the
+// thresholds of the blocks laid from the end: it appends the extremes in
+// the order it finds them, from the end.
+func (f *edgeFinder) walkBackward(p []int32, ext []extreme) []extreme {
+	n := len(p)
+	b := f.back.size
+	state := unknown
+	hi, lo := p[n-1], p[n-1]
+	hiPos, loPos := n-1, n-1
+	var cur, last int32
+	curPos := n - 1
+	for k, t := range f.back.thr {
+		i, first := min(n-2, n-1-k*b), max(0, n-(k+1)*b)
+		for ; state == unknown && i >= first; i-- {
+			v := p[i]
+			if v > hi {
+				hi, hiPos = v, i
+			}
+			if v < lo {
+				lo, loPos = v, i
+			}
+			if hi-lo >= t {
+				if hiPos > loPos {
+					ext = append(ext, extreme{hiPos, hi})
+					state, cur, curPos, last = falling, lo, loPos, hi
+				} else {
+					ext = append(ext, extreme{loPos, lo})
+					state, cur, curPos, last = rising, hi, hiPos, lo
+				}
+			}
+		}
+		for i >= first {
+			if state == rising {
+				for ; i >= first; i-- {
+					v := p[i]
+					if v > cur {
+						cur, curPos = v, i
+					} else if d := cur - v; d >= t && swingDen*d >= cur-last {
+						ext = append(ext, extreme{curPos, cur})
+						state, last, cur, curPos = falling, cur, v, i
+						i--
+						break
+					}
+				}
+			} else {
+				for ; i >= first; i-- {
+					v := p[i]
+					if v < cur {
+						cur, curPos = v, i
+					} else if d := v - cur; d >= t && swingDen*d >= last-cur {
+						ext = append(ext, extreme{curPos, cur})
+						state, last, cur, curPos = rising, cur, v, i
+						i--
+						break
+					}
+				}
+			}
+		}
+	}
+	if state != unknown {
+		ext = append(ext, extreme{curPos, cur})
+	}
+	return ext
+}
+
+// trimBackground drops the first extremes of a walk, in the order found,
+// while the first swing is much smaller than the one after it. The walk
+// accepts a first swing as small as the threshold; when the swing after
+// it is much larger, the first was a step in the background (a grey
+// surface meeting a white label), not an edge of the symbol.
+func trimBackground(ext []extreme) []extreme {
 	for len(ext) >= 3 && absDiff(ext[0].v, ext[1].v) < swingFraction*absDiff(ext[1].v, ext[2].v) {
 		ext = ext[1:]
 	}
-	f.ext = ext
 	return ext
 }
 
@@ -201,11 +461,37 @@ func absDiff(a, b int32) float64 {
 	return float64(b - a)
 }
 
-// crossing returns the position of the edge between extremes a and b, a
-// before b, along the line: pixel k covers [k, k+1) and its value is taken
-// at its centre, k+0.5. The edge is where the profile crosses a level,
+// steepest returns k, the first pixel of the steepest step between
+// extremes a and b, a before b: the first of the steepest, from pixel k
+// to k+1.
+func steepest(p []int32, a, b extreme) int {
+	q := p[a.pos : b.pos+1]
+	k := 0
+	if a.v >= b.v { // a falling edge
+		best := q[0] - q[1]
+		for i := 1; i+1 < len(q); i++ {
+			if d := q[i] - q[i+1]; d > best {
+				k, best = i, d
+			}
+		}
+	} else {
+		best := q[1] - q[0]
+		for i := 1; i+1 < len(q); i++ {
+			if d := q[i+1] - q[i]; d > best {
+				k, best = i, d
+			}
+		}
+	}
+	return a.pos + k
+}
+
+// crossings sets cross[j] to the position of the edge between extremes
+// ext[j] and ext[j+1] along the line, whose steepest step is from pixel
+// step[j] to the next and where twice the midpoint of the local contrast
+// is mid2[j]: pixel k covers [k, k+1) and its value is taken at its
+// centre, k+0.5. The edge is where the profile crosses a level,
 // interpolated between the two pixels around the crossing nearest the
-// edge's steepest step.
+// steepest step.
 //
 // Blur lowers the swing of thin elements. Put at the midpoint of the
 // levels on either side of the edge, a thin element's edges fall outside
@@ -222,67 +508,78 @@ func absDiff(a, b int32) float64 {
 // either side of the edge are taken within edgeReach pixels of its
 // steepest step, not at the extremes, which may lie far off across a slow
 // shading of the background.
-func (f *edgeFinder) crossing(p []int32, a, b extreme) float64 {
-	sign := int32(1) // 1 for a falling edge, -1 for a rising one
-	if a.v < b.v {
-		sign = -1
-	}
-	k := a.pos
-	for i := a.pos + 1; i < b.pos; i++ {
-		if sign*(p[i]-p[i+1]) > sign*(p[k]-p[k+1]) {
-			k = i
-		}
-	}
-	// The levels on either side, near the step.
-	lo, hi := max(a.pos, k-edgeReach), min(b.pos, k+1+edgeReach)
-	va, vb := p[k], p[k+1]
-	for _, v := range p[lo:k] {
-		if sign*v > sign*va {
-			va = v
-		}
-	}
-	for _, v := range p[k+2 : hi+1] {
-		if sign*v < sign*vb {
-			vb = v
-		}
-	}
-	level2 := va + vb // twice the level, to stay in integers
-	// The midpoint of the local contrast, when the edge crosses it.
-	bk := k / f.block
-	envLo, envHi := f.lo[bk], f.hi[bk]
-	if bk > 0 {
-		envLo, envHi = min(envLo, f.lo[bk-1]), max(envHi, f.hi[bk-1])
-	}
-	if bk+1 < len(f.lo) {
-		envLo, envHi = min(envLo, f.lo[bk+1]), max(envHi, f.hi[bk+1])
-	}
-	if env2 := envLo + envHi; sign*2*a.v > sign*env2 && sign*2*b.v < sign*env2 {
-		level2 = (level2 + env2) / 2
-		lo, hi = a.pos, b.pos
-	}
-	// The crossing nearest the steepest step.
-	best, bestD := k, -1
-	for i := lo; i < hi; i++ {
-		if sign*2*p[i] > sign*level2 && sign*2*p[i+1] <= sign*level2 {
-			if d := abs(i - k); bestD < 0 || d < bestD {
-				best, bestD = i, d
+func crossings(p []int32, ext []extreme, step, mid2 []int32, cross []float64) {
+	// The levels on either side, within edgeReach of the step, and
+	// twice the level between them, to stay in integers; then the
+	// crossing of the level nearest the steepest step, the earlier of
+	// two as near, searched outwards from it. Written out for falling
+	// and rising edges, in one loop: a scan places millions of edges.
+	cross = cross[:len(step)]
+	mid2 = mid2[:len(step)]
+	for j := range cross {
+		a, b, k, m := ext[j], ext[j+1], int(step[j]), mid2[j]
+		lo, hi := max(a.pos, k-edgeReach), min(b.pos, k+1+edgeReach)
+		va, vb := p[k], p[k+1]
+		best := k
+		var level2 int32
+		if a.v >= b.v { // falling
+			for i := lo; i < k; i++ {
+				va = max(va, p[i])
+			}
+			for i := k + 2; i <= hi; i++ {
+				vb = min(vb, p[i])
+			}
+			level2 = va + vb
+			// The midpoint of the local contrast, when the edge
+			// crosses it.
+			if 2*a.v > m && 2*b.v < m {
+				level2 = (level2 + m) / 2
+				lo, hi = a.pos, b.pos
+			}
+			if !(2*p[k] > level2 && 2*p[k+1] <= level2) {
+				for d := 1; k-d >= lo || k+d < hi; d++ {
+					if i := k - d; i >= lo && 2*p[i] > level2 && 2*p[i+1] <= level2 {
+						best = i
+						break
+					}
+					if i := k + d; i < hi && 2*p[i] > level2 && 2*p[i+1] <= level2 {
+						best = i
+						break
+					}
+				}
+			}
+		} else {
+			for i := lo; i < k; i++ {
+				va = min(va, p[i])
+			}
+			for i := k + 2; i <= hi; i++ {
+				vb = max(vb, p[i])
+			}
+			level2 = va + vb
+			if 2*a.v < m && 2*b.v > m {
+				level2 = (level2 + m) / 2
+				lo, hi = a.pos, b.pos
+			}
+			if !(2*p[k] < level2 && 2*p[k+1] >= level2) {
+				for d := 1; k-d >= lo || k+d < hi; d++ {
+					if i := k - d; i >= lo && 2*p[i] < level2 && 2*p[i+1] >= level2 {
+						best = i
+						break
+					}
+					if i := k + d; i < hi && 2*p[i] < level2 && 2*p[i+1] >= level2 {
+						best = i
+						break
+					}
+				}
 			}
 		}
+		// Interpolated between the centres of pixels best and best+1.
+		if d := 2 * (p[best] - p[best+1]); d == 0 {
+			cross[j] = float64(best) + 1
+		} else {
+			cross[j] = float64(best) + 0.5 + float64(2*p[best]-level2)/float64(d)
+		}
 	}
-	k = best
-	d := 2 * (p[k] - p[k+1])
-	if d == 0 {
-		return float64(k) + 1
-	}
-	return float64(k) + 0.5 + float64(2*p[k]-level2)/float64(d)
-}
-
-// abs returns |x|.
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 // resize returns s with length n, reusing its storage.

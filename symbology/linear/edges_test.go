@@ -269,3 +269,11 @@ func FuzzRowOf(f *testing.F) {
 		}
 	})
 }
+
+// TestSwingDen checks that the walks' integer comparison of swings is
+// swingFraction's.
+func TestSwingDen(t *testing.T) {
+	if swingFraction*swingDen != 1 {
+		t.Errorf("swingDen %v is not 1/swingFraction %v", swingDen, swingFraction)
+	}
+}

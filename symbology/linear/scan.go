@@ -3,14 +3,16 @@ package linear
 import (
 	"context"
 	"image"
-	"slices"
+	"math"
 
 	"github.com/barkit/barkit/detect"
 )
 
 // A Decoder reads the symbols of one symbology in a row, appending one Hit
 // per symbol to hits, and returns the extended slice. It must not keep or
-// modify r, and must not panic whatever the widths.
+// modify r, and must not panic whatever the widths. A decoder whose
+// symbols ask for a quiet zone before them tries the bars r.Starts gives
+// (see there for the quiet zone this takes), not every bar.
 type Decoder func(r *Row, hits []Hit) []Hit
 
 // Hit is a symbol read on one scan line.
@@ -80,24 +82,59 @@ type Options struct {
 // results horizontal ones first, each in the order of the lines that first
 // read it. Scan checks ctx between lines and returns what it has when ctx
 // is done.
+//
+// Scan serves tests and tools that read one symbology; a scan reads every
+// registered symbology it is asked for at once (Register).
 func Scan(ctx context.Context, g *image.Gray, opts Options, dec Decoder) []Result {
-	if g == nil || dec == nil || g.Rect.Dx() <= 0 || g.Rect.Dy() <= 0 {
+	if dec == nil {
 		return nil
 	}
-	s := &scanner{ctx: ctx, g: g, dec: dec, thorough: !opts.Fast}
+	return scan(ctx, g, opts, []Decoder{dec})[0]
+}
+
+// scan reads the symbols each of decs finds in g, as Scan does for one,
+// on one set of lines: each line's profile and edges are found once and
+// decoded by every decoder. Each decoder keeps its own hits, agreement and
+// refinement, so that it reads what it would read alone: the scan of a
+// pass goes on to finer lines while any decoder's would, and a decoder
+// whose own scan would have stopped decodes no more lines of the pass. It
+// returns each decoder's results, in the order of decs.
+func scan(ctx context.Context, g *image.Gray, opts Options, decs []Decoder) [][]Result {
+	return newScanner(ctx, g, opts, decs).run()
+}
+
+// newScanner returns the scanner of one scan.
+func newScanner(ctx context.Context, g *image.Gray, opts Options, decs []Decoder) *scanner {
+	s := &scanner{ctx: ctx, g: g, thorough: !opts.Fast}
+	s.decs = make([]decoderRun, len(decs))
+	for k, dec := range decs {
+		s.decs[k].dec = dec
+	}
 	s.ef = edgeFinder{fraction: contrastFraction, floor: minSwing}
+	return s
+}
+
+// run scans and returns each decoder's results.
+func (s *scanner) run() [][]Result {
+	out := make([][]Result, len(s.decs))
+	if s.g == nil || s.g.Rect.Dx() <= 0 || s.g.Rect.Dy() <= 0 {
+		return out
+	}
 	s.pass(false)
 	if s.thorough {
 		s.pass(true)
 	}
-	return s.results
+	for k := range s.decs {
+		out[k] = s.decs[k].results
+	}
+	return out
 }
 
-// scanner holds the state of one Scan.
+// scanner holds the state of one scan.
 type scanner struct {
 	ctx      context.Context
 	g        *image.Gray
-	dec      Decoder
+	decs     []decoderRun
 	thorough bool
 
 	prof, sharp   []int32
@@ -105,10 +142,38 @@ type scanner struct {
 	fwd, rev      Row
 	inv, invRev   Row
 	hits          []Hit
-	found         []lineHit // the hits of the current pass
-	results       []Result  // the results of every pass so far
-	vertical      bool      // the current pass reads columns
-	lines, length int       // lines across the current pass's direction, and their length
+	vertical      bool // the current pass reads columns
+	lines, length int  // lines across the current pass's direction, and their length
+	// waiting holds, for each symbol that waits for lines to agree on
+	// it, the lines near it: from a symbol's length before its first
+	// line to a symbol's length after its last.
+	waiting [][2]int
+	stats   scanStats
+}
+
+// scanStats counts the work of a scan, for tests.
+type scanStats struct {
+	lines   int // lines read
+	rereads int // lines read again (walked backwards, sharpened)
+	// finestRereads counts the lines of the finest spacing read again:
+	// those near a symbol that waits for lines to agree.
+	finestRereads int
+}
+
+// decoderRun is one decoder's part of a scan.
+type decoderRun struct {
+	dec     Decoder
+	found   []lineHit // the hits of the current pass
+	results []Result  // the results of every pass so far
+	// done reports that the decoder's own scan would have stopped the
+	// current pass: it decodes no more of its lines.
+	done bool
+	// hadResults reports that an earlier pass found a symbol.
+	hadResults bool
+	// lineFound is len(found) when the current line began; skip marks a
+	// decoder that does not decode the current way of reading the line.
+	lineFound int
+	skip      bool
 }
 
 // lineHit is a hit placed on its scan line.
@@ -123,7 +188,7 @@ type lineHit struct {
 }
 
 // pass reads the lines of one direction, coarse to fine, and adds the
-// symbols they agree on to s.results.
+// symbols they agree on to each decoder's results.
 func (s *scanner) pass(vertical bool) {
 	s.vertical = vertical
 	s.lines, s.length = s.g.Rect.Dy(), s.g.Rect.Dx()
@@ -131,15 +196,20 @@ func (s *scanner) pass(vertical bool) {
 		s.lines, s.length = s.length, s.lines
 	}
 	s.prof = resize(s.prof, s.length)
-	s.found = s.found[:0]
+	for k := range s.decs {
+		d := &s.decs[k]
+		d.found = d.found[:0]
+		d.done = false
+		d.hadResults = len(d.results) > 0
+	}
 	agree := minAgree(s.lines)
 	done := make([]bool, s.lines)
-	hadResults := len(s.results) > 0
 	for k := 0; k < maxLevels; k++ {
 		step := float64(s.lines) / float64(int(2)<<k)
 		if k > 0 && step < 1 {
 			break
 		}
+		finest := s.thorough && step/2 < min(thoroughSpacing, float64(s.lines)/fastDiv)
 		for j := 0; j < 1<<k; j++ {
 			if s.ctx.Err() != nil {
 				return
@@ -147,40 +217,64 @@ func (s *scanner) pass(vertical bool) {
 			c := int(float64(2*j+1) * step)
 			if c < s.lines && !done[c] {
 				done[c] = true
-				s.line(c)
+				reread := !finest || s.nearWaiting(c)
+				s.line(c, reread)
+				s.stats.lines++
+				if s.thorough && reread {
+					s.stats.rereads++
+					if finest {
+						s.stats.finestRereads++
+					}
+				}
 			}
 		}
 		if step > float64(s.lines)/mandatoryDiv {
 			continue
 		}
-		if s.finished(step/2, agree, hadResults) {
+		all := true
+		s.waiting = s.waiting[:0]
+		for i := range s.decs {
+			d := &s.decs[i]
+			d.done = d.done || s.finished(d, step/2, agree)
+			all = all && d.done
+		}
+		if all {
 			break
 		}
 	}
-	clusters := clusterHits(s.found, nil, agree)
-	for i := range clusters {
-		if clusters[i].confirmed {
-			s.add(s.result(&clusters[i]))
+	for i := range s.decs {
+		d := &s.decs[i]
+		clusters := clusterHits(d.found, nil, agree)
+		for j := range clusters {
+			if clusters[j].confirmed {
+				d.add(s.result(d.found, &clusters[j]))
+			}
 		}
 	}
 }
 
-// finished reports whether the current pass may stop before reading the
-// lines next apart. Fast mode refines only while a symbol waits for lines
-// to agree on it or its supplement, down to a 64th of the image. Thorough
-// mode refines down to thoroughSpacing pixels (or a 64th, if finer) unless
-// nothing waits and this pass or an earlier one found a symbol: an image
-// without symbols gets every line.
-func (s *scanner) finished(next float64, agree int, hadResults bool) bool {
+// finished reports whether decoder d's scan of the current pass may stop
+// before reading the lines next apart, and adds the lines near d's symbols
+// that wait for lines to agree to s.waiting. Fast mode refines only while
+// a symbol waits for lines to agree on it or its supplement, down to a
+// 64th of the image. Thorough mode refines down to thoroughSpacing pixels
+// (or a 64th, if finer) unless nothing waits and this pass or an earlier
+// one found a symbol: an image without symbols gets every line.
+func (s *scanner) finished(d *decoderRun, next float64, agree int) bool {
 	pending, confirmed := false, false
-	for _, c := range clusterHits(s.found, nil, agree) {
+	for _, c := range clusterHits(d.found, nil, agree) {
 		pending = pending || c.pending
 		confirmed = confirmed || c.confirmed
+		if c.pending {
+			// A line joins the cluster within a symbol's length of it.
+			reach := int(math.Ceil(c.b - c.a))
+			s.waiting = append(s.waiting, [2]int{d.found[c.members[0]].line - reach, c.lastLine + reach})
+		}
 	}
 	if !s.thorough {
 		return !pending || next < float64(s.lines)/fastDiv
 	}
-	return next < min(thoroughSpacing, float64(s.lines)/fastDiv) || !pending && (confirmed || hadResults)
+	return next < min(thoroughSpacing, float64(s.lines)/fastDiv) || !pending && (confirmed || d.hadResults)
 }
 
 // minAgree returns the number of lines that must agree on a symbol in an
@@ -193,28 +287,47 @@ func minAgree(lines int) int {
 	return 2
 }
 
-// line reads line c of the current pass.
-func (s *scanner) line(c int) {
+// line reads line c of the current pass with every decoder not done. In
+// thorough mode, with reread, a line that reads nothing is read again,
+// walked backwards and sharpened.
+//
+// On the finest lines of a pass, reread is false but near a symbol that
+// waits for lines to agree on it (pass): reading a line again costs three
+// times reading it once, and the finest lines are there for symbols whose
+// bars are too short for the lines before. A symbol so short that no
+// coarser line crossed it and so blurred or noisy that only a line read
+// again reads it is rare; an image without symbols, read to its finest
+// lines, is not, and re-reading them would cost it half as much again
+// (BenchmarkAdversarial, TestScanRereadFinest). Near a waiting symbol,
+// the finest lines are read again, for that is where its second line is
+// found: images of ean13-4, upca-2, upca-4 and upce-3 of the reference
+// corpus read only so (TestCorpus of the repository root).
+func (s *scanner) line(c int, reread bool) {
+	for k := range s.decs {
+		d := &s.decs[k]
+		d.lineFound, d.skip = len(d.found), d.done
+	}
 	rows := s.profile(c)
 	s.ef.find(s.prof, rows, &s.fwd)
 	elements, contrasted := len(s.fwd.W), s.ef.contrasted
-	found := len(s.found)
 	s.decodeBoth(c)
-	if s.thorough {
+	if s.thorough && reread {
 		// Edge detection walks the line one way; walked the other way,
 		// its hysteresis may cut a blurred or noisy symbol differently.
-		slices.Reverse(s.prof)
-		s.ef.find(s.prof, rows, &s.rev)
-		s.fwd.reverse(&s.rev)
-		s.decodeBoth(c)
-		if len(s.found) == found {
+		// Where it finds the same edges, the decoders would read the
+		// same: their hits count again.
+		if s.ef.findBackward(s.prof, rows, &s.fwd) {
+			s.repeatHits()
+		} else {
+			s.decodeBoth(c)
+		}
+		if s.readNothing() {
 			// Nothing read: once more with the thin elements sharpened,
 			// mildly, then, if that reads nothing either, strongly.
-			slices.Reverse(s.prof)
 			s.sharpen(mildSharpen, rows)
 			s.ef.find(s.sharp, rows, &s.fwd)
 			s.decodeBoth(c)
-			if len(s.found) == found && contrasted >= minStrongElements {
+			if s.readNothing() && contrasted >= minStrongElements {
 				// The strong mask is there to split elements that
 				// blur merged: a row it split none of differs from
 				// the unsharpened one only by slightly moved edges.
@@ -228,6 +341,41 @@ func (s *scanner) line(c int) {
 			}
 		}
 	}
+}
+
+// nearWaiting reports whether line c lies near a symbol that waits for
+// lines to agree on it.
+func (s *scanner) nearWaiting(c int) bool {
+	for _, w := range s.waiting {
+		if c >= w[0] && c <= w[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// repeatHits adds once more the hits each decoder read on the current line
+// so far, as decoding the same row again would.
+func (s *scanner) repeatHits() {
+	for k := range s.decs {
+		d := &s.decs[k]
+		if !d.skip {
+			d.found = append(d.found, d.found[d.lineFound:]...)
+		}
+	}
+}
+
+// readNothing marks the decoders that read something on the current line
+// as done with it and reports whether any decoder is left: a line is read
+// again, sharpened, for the decoders that read nothing on it.
+func (s *scanner) readNothing() bool {
+	left := false
+	for k := range s.decs {
+		d := &s.decs[k]
+		d.skip = d.skip || len(d.found) > d.lineFound
+		left = left || !d.skip
+	}
+	return left
 }
 
 // The strengths of the unsharp masks of sharpen, in halves of the
@@ -273,16 +421,21 @@ const (
 // contrast blur took from them: in thorough mode a line that reads nothing
 // is read again sharpened.
 func (s *scanner) sharpen(k int32, rows int) {
-	p := s.prof
-	s.sharp = resize(s.sharp, len(p))
-	q := s.sharp
-	q[0], q[len(p)-1] = p[0], p[len(p)-1]
+	n := len(s.prof)
+	p := s.prof[:n]
+	s.sharp = resize(s.sharp, n)
+	q := s.sharp[:n]
+	q[0], q[n-1] = p[0], p[n-1]
 	white := int32(255 * rows)
-	for i := 1; i+1 < len(p); i++ {
-		q[i] = p[i] + k*(2*p[i]-p[i-1]-p[i+1])/2
+	prev, cur := p[0], p[min(1, n-1)]
+	for i := 1; i+1 < n; i++ {
+		next := p[i+1]
+		v := cur + k*(2*cur-prev-next)/2
 		if k > mildSharpen {
-			q[i] = max(0, min(white, q[i]))
+			v = max(0, min(white, v))
 		}
+		q[i] = v
+		prev, cur = cur, next
 	}
 }
 
@@ -293,9 +446,10 @@ func (s *scanner) decodeBoth(c int) {
 	s.rev.reverse(&s.fwd)
 	s.decode(&s.rev, c, true, false)
 	if s.thorough {
+		// Views of the rows above, not copies.
 		s.inv.invert(&s.fwd)
 		s.decode(&s.inv, c, false, true)
-		s.invRev.reverse(&s.inv)
+		s.invRev.invert(&s.rev)
 		s.decode(&s.invRev, c, true, true)
 	}
 }
@@ -305,21 +459,25 @@ func (s *scanner) decodeBoth(c int) {
 func (s *scanner) profile(c int) int {
 	g := s.g
 	c0, c1 := max(0, c-1), min(s.lines-1, c+1)
-	p := s.prof
-	clear(p)
+	p := s.prof[:s.length]
 	if !s.vertical {
-		for y := c0; y <= c1; y++ {
-			row := g.Pix[y*g.Stride : y*g.Stride+s.length]
-			for x, v := range row {
+		row := func(y int) []uint8 { return g.Pix[y*g.Stride : y*g.Stride+len(p)] }
+		a := row(c0)
+		for x, v := range a {
+			p[x] = int32(v)
+		}
+		for y := c0 + 1; y <= c1; y++ {
+			for x, v := range row(y)[:len(p)] {
 				p[x] += int32(v)
 			}
 		}
 		return c1 - c0 + 1
 	}
+	pix := g.Pix
 	for y := range p {
-		row := g.Pix[y*g.Stride+c0 : y*g.Stride+c1+1]
+		col := pix[y*g.Stride+c0 : y*g.Stride+c1+1]
 		var sum int32
-		for _, v := range row {
+		for _, v := range col {
 			sum += int32(v)
 		}
 		p[y] = sum
@@ -327,24 +485,30 @@ func (s *scanner) profile(c int) int {
 	return c1 - c0 + 1
 }
 
-// decode runs the decoder on row r of line c and records its hits.
+// decode runs the decoders on row r of line c and records their hits.
 func (s *scanner) decode(r *Row, c int, reversed, inverted bool) {
-	s.hits = s.dec(r, s.hits[:0])
 	n := len(r.W)
-	for _, h := range s.hits {
-		if h.Start < 0 || h.End <= h.Start || h.End > n || h.Extra != "" && (h.ExtraEnd <= h.End || h.ExtraEnd > n) {
-			continue // a decoder bug; a hit without a place cannot be checked
+	for k := range s.decs {
+		d := &s.decs[k]
+		if d.skip {
+			continue
 		}
-		end := h.End
-		if h.Extra != "" {
-			end = h.ExtraEnd
+		s.hits = d.dec(r, s.hits[:0])
+		for _, h := range s.hits {
+			if h.Start < 0 || h.End <= h.Start || h.End > n || h.Extra != "" && (h.ExtraEnd <= h.End || h.ExtraEnd > n) {
+				continue // a decoder bug; a hit without a place cannot be checked
+			}
+			end := h.End
+			if h.Extra != "" {
+				end = h.ExtraEnd
+			}
+			a, b, ea, eb := r.Pos[h.Start], r.Pos[h.End], r.Pos[h.Start], r.Pos[end]
+			if reversed {
+				l := float64(s.length)
+				a, b, ea, eb = l-b, l-a, l-eb, l-ea
+			}
+			d.found = append(d.found, lineHit{Hit: h, line: c, reversed: reversed, inverted: inverted, a: a, b: b, ea: ea, eb: eb})
 		}
-		a, b, ea, eb := r.Pos[h.Start], r.Pos[h.End], r.Pos[h.Start], r.Pos[end]
-		if reversed {
-			l := float64(s.length)
-			a, b, ea, eb = l-b, l-a, l-eb, l-ea
-		}
-		s.found = append(s.found, lineHit{Hit: h, line: c, reversed: reversed, inverted: inverted, a: a, b: b, ea: ea, eb: eb})
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"image"
 	"math"
+	"reflect"
 	"testing"
 
 	"github.com/barkit/barkit/symbology/linear/lineartest"
@@ -349,12 +350,111 @@ func TestScanStrongGate(t *testing.T) {
 	} {
 		calls := 0
 		s := &scanner{g: c.g, thorough: true, lines: c.g.Rect.Dy(), length: c.g.Rect.Dx()}
-		s.dec = func(r *Row, hits []Hit) []Hit { calls++; return hits }
+		s.decs = []decoderRun{{dec: func(r *Row, hits []Hit) []Hit { calls++; return hits }}}
 		s.ef = edgeFinder{fraction: contrastFraction, floor: minSwing}
 		s.prof = make([]int32, s.length)
-		s.line(4)
+		s.line(4, true)
 		if calls != c.want {
 			t.Errorf("%s: %d decodes, want %d", c.name, calls, c.want)
 		}
+	}
+}
+
+// TestScanRereadFinest checks which lines are read again, walked backwards
+// and sharpened: in an image without symbols, every line but those of the
+// finest spacing (line); near a symbol that waits for a second line to
+// agree on it, the finest lines too.
+func TestScanRereadFinest(t *testing.T) {
+	blank := lineartest.Scene{Width: 320, Height: 240, Noise: 20, Background: 128}.Render()
+	s := newScanner(context.Background(), blank, Options{}, []Decoder{toyDecoder})
+	s.run()
+	st := s.stats
+	// 63 rows down to 3.75 pixels apart, of which 32 at that spacing;
+	// 127 columns down to 2.5 pixels apart, 64 of them at that spacing.
+	if st.lines != 63+127 || st.rereads != 31+63 || st.finestRereads != 0 {
+		t.Errorf("without symbols: %+v, want 190 lines, 94 read again, none of the finest", st)
+	}
+	// A symbol whose bars are 5 pixels tall, across the middle row, the
+	// first read: no other line reads it, and it waits for one to.
+	sc := toyScene(0)
+	sc.BarHeight = 5
+	s = newScanner(context.Background(), sc.Render(), Options{}, []Decoder{toyDecoder})
+	s.run()
+	if s.stats.finestRereads == 0 {
+		t.Errorf("near a waiting symbol: %+v, the finest lines not read again", s.stats)
+	}
+}
+
+// toy2Decoder reads a second toy symbology, whose seven elements are 1, 1,
+// 3, 3, 1, 1 and 5 modules: neither way round the toy symbol.
+func toy2Decoder(r *Row, hits []Hit) []Hit {
+	want := []float64{1, 1, 3, 3, 1, 1, 5}
+	for i := 1; i+7 < len(r.W); i += 2 {
+		m := r.Sum(i, 7) / 15
+		if m <= 0 || !r.QuietBefore(i, 3*m) || !r.QuietAfter(i+7, 3*m) {
+			continue
+		}
+		ok := true
+		for k, w := range want {
+			ok = ok && math.Abs(r.W[i+k]/m-w) < 0.34
+		}
+		if ok {
+			hits = append(hits, Hit{Kind: 2, Text: "toy2", Start: i, End: i + 7})
+		}
+	}
+	return hits
+}
+
+// TestScanSharedMatchesAlone scans images holding the toy symbol, the
+// second toy symbol, both or neither, with both decoders at once: each
+// must read what it reads alone, in the order of the decoders.
+func TestScanSharedMatchesAlone(t *testing.T) {
+	var toy2 []bool
+	for i, n := range []int{1, 1, 3, 3, 1, 1, 5} {
+		for range n {
+			toy2 = append(toy2, i%2 == 0)
+		}
+	}
+	one := toyScene(0)
+	two := toyScene(90)
+	two.Modules = toy2
+	both := image.NewGray(image.Rect(0, 0, 320, 480))
+	copy(both.Pix, one.Render().Pix)
+	copy(both.Pix[240*both.Stride:], two.Render().Pix)
+	empty := lineartest.Scene{Width: 320, Height: 240, Noise: 3, Background: 150}.Render()
+	for _, c := range []struct {
+		name string
+		g    *image.Gray
+	}{{"toy", one.Render()}, {"toy2", two.Render()}, {"both", both}, {"neither", empty}} {
+		for _, fast := range []bool{false, true} {
+			opts := Options{Fast: fast}
+			alone := [][]Result{Scan(context.Background(), c.g, opts, toyDecoder), Scan(context.Background(), c.g, opts, toy2Decoder)}
+			shared := scan(context.Background(), c.g, opts, []Decoder{toyDecoder, toy2Decoder})
+			if !reflect.DeepEqual(shared, alone) {
+				t.Errorf("%s, fast %v: shared %+v, alone %+v", c.name, fast, shared, alone)
+			}
+			swapped := scan(context.Background(), c.g, opts, []Decoder{toy2Decoder, toyDecoder})
+			if !reflect.DeepEqual(swapped, [][]Result{alone[1], alone[0]}) {
+				t.Errorf("%s, fast %v: decoders swapped, %+v", c.name, fast, swapped)
+			}
+		}
+	}
+	// Both read where both are.
+	if got := scan(context.Background(), both, Options{}, []Decoder{toyDecoder, toy2Decoder}); len(got[0]) != 1 || len(got[1]) != 1 || got[1][0].Text != "toy2" {
+		t.Errorf("both: %+v", got)
+	}
+}
+
+// TestScanAllocs checks that a scan allocates nothing per line: an image
+// with twice the lines costs a handful of allocations more (a level more
+// of refinement), not twice as many.
+func TestScanAllocs(t *testing.T) {
+	small := lineartest.Scene{Width: 300, Height: 200, Noise: 20, Background: 128}.Render()
+	large := lineartest.Scene{Width: 600, Height: 400, Noise: 20, Background: 128}.Render()
+	decs := []Decoder{toyDecoder, toy2Decoder}
+	a := testing.AllocsPerRun(3, func() { scan(context.Background(), small, Options{}, decs) })
+	b := testing.AllocsPerRun(3, func() { scan(context.Background(), large, Options{}, decs) })
+	if b > a+30 {
+		t.Errorf("%v allocations for a scan, %v for one of twice the lines", a, b)
 	}
 }

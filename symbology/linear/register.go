@@ -1,0 +1,92 @@
+package linear
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/barkit/barkit/symbology"
+)
+
+// Symbology is a linear symbology as the shared reader sees it: the ids it
+// reports, its row decoder, and how a result becomes a barcode.
+type Symbology struct {
+	// IDs are the registry ids the symbology's results are reported
+	// under, each registered (symbology.Register) before Register is
+	// called. The shared reader decodes with Decode in a scan that asks
+	// for any of them.
+	IDs []string
+	// Decode reads the symbology's symbols in one scan line.
+	Decode Decoder
+	// Barcode turns a result that enough lines agreed on into the
+	// barcode to report, its Symbology one of IDs; want reports whether
+	// the scan asked for an id, for a symbology whose id depends on it
+	// (an EAN-13 symbol of prefix 978 is isbn's to a scan that asks for
+	// ISBN and not for EAN-13). A result the scan did not ask for may be
+	// returned all the same: it is dropped. ok false drops the result.
+	Barcode func(r Result, want func(id string) bool) (bc symbology.Barcode, ok bool)
+}
+
+// The shared reader and the symbologies registered with it, written only
+// by Register from init functions.
+var (
+	// reader is the one symbology.Reader of every linear symbology: its
+	// IDs grow with each Register.
+	reader = &symbology.Reader{Find: find}
+	// registered holds the symbologies sorted by their first id, the
+	// order in which their results are reported, whatever the order of
+	// registration.
+	registered []*Symbology
+)
+
+// Register adds a linear symbology to the shared reader: every scan line
+// of a scan that asks for one of s.IDs is decoded with s.Decode, alongside
+// the other linear symbologies asked for, on the same edges. Register
+// panics on a symbology without ids, Decode or Barcode, or with an id
+// registered here already: programming errors, since it is meant to be
+// called from init, after the ids' symbology.Register.
+func Register(s Symbology) {
+	if len(s.IDs) == 0 || s.Decode == nil || s.Barcode == nil {
+		panic("linear: Register without ids, Decode or Barcode")
+	}
+	for _, id := range s.IDs {
+		if slices.Contains(reader.IDs, id) {
+			panic("linear: second registration of " + id)
+		}
+	}
+	s.IDs = slices.Clone(s.IDs)
+	reader.IDs = append(reader.IDs, s.IDs...)
+	symbology.RegisterReader(reader)
+	i, _ := slices.BinarySearchFunc(registered, s.IDs[0], func(r *Symbology, id string) int { return cmp.Compare(r.IDs[0], id) })
+	registered = slices.Insert(registered, i, &s)
+}
+
+// find is the shared reader's Find: one scan of the luminance plane for
+// every registered symbology the scan asks for, whose results it adds
+// grouped by symbology (in the order of their first ids), each
+// symbology's in the order Scan gives them.
+func find(v *symbology.View) bool {
+	var syms []*Symbology
+	var decs []Decoder
+	for _, s := range registered {
+		if slices.ContainsFunc(s.IDs, v.Want) {
+			syms = append(syms, s)
+			decs = append(decs, s.Decode)
+		}
+	}
+	if len(decs) == 0 {
+		return false
+	}
+	results := scan(v.Context(), v.Lum, Options{Fast: !v.Thorough}, decs)
+	for k, s := range syms {
+		for _, r := range results[k] {
+			bc, ok := s.Barcode(r, v.Want)
+			if !ok || !v.Want(bc.Symbology) {
+				continue
+			}
+			if !v.Add(bc, 0) {
+				return false
+			}
+		}
+	}
+	return false
+}
