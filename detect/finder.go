@@ -44,12 +44,21 @@ func findConcentric(ctx context.Context, bin *matrix.Matrix, step int, pattern [
 	w, h := bin.Width, bin.Height
 	var fs finderSet
 	ends := make([]int32, w+1) // where each run of a row ends
+	// A row hit is confirmed (along the column and the diagonals, which
+	// costs most) only once the row searched before has a hit at the same
+	// place and scale: a pattern's centre square is at least minModule×3
+	// pixels tall and crosses two searched rows, while the chance hits of
+	// noise and print seldom line up on two. Both hits are confirmed
+	// then, so a pattern counts every row that crosses it.
+	var prev, cur []rowHit // the hits of the last row and this one, by x
 	for i, y := 0, step/2; y < h; i, y = i+1, y+step {
 		if i&63 == 0 && ctx.Err() != nil {
 			break
 		}
 		row := bin.Pix[y*w : (y+1)*w]
 		nr := runEnds(row, ends)
+		cur = cur[:0]
+		j := 0 // the first hit of prev that may match
 		// Run k spans ends[k-1] to ends[k]; runs alternate from the
 		// colour of the first pixel. A pattern's last run is run k, a
 		// dark one, with four runs before it.
@@ -77,18 +86,56 @@ func findConcentric(ctx context.Context, bin *matrix.Matrix, step int, pattern [
 			if !centreLongest(runs) {
 				continue
 			}
-			if _, ok := matchRuns(runs, pattern, 0); !ok {
+			module, ok := matchRuns(runs, pattern, 0)
+			if !ok {
 				continue
 			}
-			cx := float64(ends[k-2]) - float64(runs[2])/2
-			if f, ok := confirm(bin, cx, float64(y)+0.5, runs, pattern); ok {
-				fs.merge(f)
+			hit := rowHit{cx: float64(ends[k-2]) - float64(runs[2])/2, module: module, runs: runs, y: y}
+			for j < len(prev) && prev[j].cx < hit.cx-maxMergeReach*module {
+				j++
 			}
+			for p := j; p < len(prev) && prev[p].cx <= hit.cx+maxMergeReach*module; p++ {
+				if !sameHit(&prev[p], &hit) {
+					continue
+				}
+				if !prev[p].done {
+					prev[p].done = true
+					prev[p].confirm(bin, pattern, &fs)
+				}
+				hit.done = true
+				hit.confirm(bin, pattern, &fs)
+				break
+			}
+			cur = append(cur, hit)
 		}
+		prev, cur = cur, prev
 	}
 	found := fs.found
 	slices.SortStableFunc(found, func(a, b Finder) int { return b.Count - a.Count })
 	return found
+}
+
+// A rowHit is a row's crossing of a pattern, before it is confirmed.
+type rowHit struct {
+	cx, module float64 // centre and module size along the row
+	runs       [5]int
+	y          int
+	done       bool // confirmed already
+}
+
+// sameHit reports whether two hits on neighbouring rows cross one pattern:
+// their centres are as close, and their modules as alike, as merge asks of
+// one pattern's hits.
+func sameHit(a, b *rowHit) bool {
+	ratio := a.module / b.module
+	return ratio >= 1/1.5 && ratio <= 1.5 && math.Abs(a.cx-b.cx) <= 1.5*math.Max(a.module, b.module)
+}
+
+// confirm confirms the hit and adds the pattern to fs.
+func (h *rowHit) confirm(bin *matrix.Matrix, pattern [5]float64, fs *finderSet) {
+	if f, ok := confirm(bin, h.cx, float64(h.y)+0.5, h.runs, pattern); ok {
+		fs.merge(f)
+	}
 }
 
 // confirm checks a row hit along the column, the row again and both

@@ -382,3 +382,21 @@ func TestRunEnds(t *testing.T) {
 		}
 	}
 }
+
+// TestFindFindersTwoRows checks that a pattern's hits, confirmed once two
+// rows in a row have one at the same place, count every row that crosses
+// it: the first row's too.
+func TestFindFindersTwoRows(t *testing.T) {
+	const m = 3 // pixels per module
+	img := matrix.New(60, 40)
+	for y := range 7 {
+		for x := range 7 {
+			ring := max(x-3, 3-x, y-3, 3-y)
+			img.SetRect(20+x*m, 10+y*m, m, m, ring != 2)
+		}
+	}
+	f := FindFinders(context.Background(), img, 1)
+	if len(f) != 1 || f[0].Count != 3*m {
+		t.Fatalf("a 7×7 pattern: %+v, want one seen on %d rows", f, 3*m)
+	}
+}
