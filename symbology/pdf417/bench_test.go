@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/barkit/barkit/binarize"
+	"github.com/barkit/barkit/internal/adversarial"
 	"github.com/barkit/barkit/symbology"
 )
 
@@ -93,5 +94,22 @@ func BenchmarkCompact(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		compact(data, false)
+	}
+}
+
+// BenchmarkAdversarial scans each image of internal/adversarial at
+// 2000×2000 pixels for the three ids this package reads, in thorough mode,
+// as barkit.Scan does (a new Source each time, so the views' binarization
+// counts): the cost of a scan for PDF417 of an image that holds none.
+// Run with -cpu 1.
+func BenchmarkAdversarial(b *testing.B) {
+	for _, c := range adversarial.Cases() {
+		b.Run(c.Name, func(b *testing.B) {
+			img := c.Make(2000, 2000)
+			b.ReportAllocs()
+			for b.Loop() {
+				readKinds(binarize.NewSource(img), symbology.ReadOptions{}, kindFull, kindMicro)
+			}
+		})
 	}
 }

@@ -2,6 +2,7 @@ package pdf417
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -128,6 +129,60 @@ func TestClosestChar(t *testing.T) {
 			if got, d := closestChar(runs[:], k); got != v || d > maxClosest || math.IsNaN(d) {
 				t.Fatalf("value %d cluster %d with a moved edge: closest %d at %v", v, 3*k, got, d)
 			}
+		}
+	}
+}
+
+// TestSampleRAP checks sampleRAP against the plain reading of a row
+// address pattern, module by module, over every six elements of 1 to 6
+// units and random wider ones.
+func TestSampleRAP(t *testing.T) {
+	// walk reads the colour at the centre of each module in turn.
+	walk := func(w []int32, set int) (int, bool) {
+		total := 0
+		for _, x := range w[:6] {
+			total += int(x)
+		}
+		var p uint32
+		e, edge := 0, int(w[0])
+		for m := range rapWidth {
+			c := (2*m + 1) * total
+			for e < 5 && 2*rapWidth*edge <= c {
+				e++
+				edge += int(w[e])
+			}
+			p <<= 1
+			if e%2 == 0 {
+				p |= 1
+			}
+		}
+		n := rapPatterns[set][p&(1<<rapWidth-1)]
+		return int(n), n != 0
+	}
+	check := func(w []int32) {
+		for set := range 2 {
+			gn, gok := sampleRAP(w, set)
+			wn, wok := walk(w, set)
+			if gn != wn || gok != wok {
+				t.Fatalf("sampleRAP(%v, %d) = %d, %v; reading module by module gives %d, %v", w, set, gn, gok, wn, wok)
+			}
+		}
+	}
+	var w [6]int32
+	for c := range 6 * 6 * 6 * 6 * 6 * 6 {
+		for j := range w {
+			w[j] = int32(1 + c%6)
+			c /= 6
+		}
+		check(w[:])
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, widest := range []int{60, 1000} {
+		for range 100000 {
+			for j := range w {
+				w[j] = int32(1 + rng.IntN(widest))
+			}
+			check(w[:])
 		}
 	}
 }

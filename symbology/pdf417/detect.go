@@ -7,7 +7,6 @@ import (
 	"sort"
 
 	"github.com/barkit/barkit/detect"
-	"github.com/barkit/barkit/matrix"
 )
 
 // Finding symbols (ISO/IEC 15438:2015, ISO/IEC 24728:2006): every
@@ -34,50 +33,11 @@ const (
 	edgeKinds
 )
 
-// A lineFamily is a set of parallel scan lines across the image: line i
-// starts at start(i) and steps by (dx, dy) from pixel to pixel.
-type lineFamily struct {
-	dx, dy int
-	w, h   int
-}
-
-// familyDirs are the scan directions: rows, columns and the two diagonals.
-var familyDirs = [4][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}}
-
-// count returns the number of lines of the family.
-func (f lineFamily) count() int {
-	switch {
-	case f.dy == 0:
-		return f.h
-	case f.dx == 0:
-		return f.w
-	}
-	return f.w + f.h - 1
-}
-
-// start returns the first pixel of line i and the number of pixels on it.
-func (f lineFamily) start(i int) (x, y, n int) {
-	switch {
-	case f.dy == 0:
-		return 0, i, f.w
-	case f.dx == 0:
-		return i, 0, f.h
-	case f.dy == 1:
-		// x - y = c, c from -(h-1) to w-1.
-		c := i - (f.h - 1)
-		x, y = max(c, 0), max(-c, 0)
-		return x, y, min(f.w-x, f.h-y)
-	}
-	// x + y = c, stepping (1, -1).
-	c := i
-	x, y = max(0, c-(f.h-1)), min(c, f.h-1)
-	return x, y, min(f.w-x, y+1)
-}
-
 // A hit is one crossing of a pattern by a scan line.
 type hit struct {
 	line  int          // index of the line in its family
 	s     float64      // position of the outer edge along the line, in pixels from its start
+	sIn   float64      // position of the other end along the line
 	outer detect.Point // the pattern's outer edge: where the symbol begins or ends
 	inner detect.Point // the pattern's other end
 	unit  float64      // module size along the line, in pixels
@@ -94,30 +54,6 @@ type runs struct {
 
 // dark reports whether run i is dark.
 func (r *runs) dark(i int) bool { return (i%2 == 0) == r.firstDark }
-
-// load fills r with the runs of line i of f in bin.
-func (r *runs) load(bin *matrix.Matrix, f lineFamily, i int) {
-	x, y, n := f.start(i)
-	r.w, r.pos = r.w[:0], r.pos[:0]
-	if n <= 0 {
-		return
-	}
-	step := f.dy*bin.Width + f.dx
-	idx := y*bin.Width + x
-	cur := bin.Pix[idx]
-	r.firstDark = cur
-	start := 0
-	for k := 1; k < n; k++ {
-		idx += step
-		if v := bin.Pix[idx]; v != cur {
-			r.w = append(r.w, int32(k-start))
-			r.pos = append(r.pos, int32(start))
-			start, cur = k, v
-		}
-	}
-	r.w = append(r.w, int32(n-start))
-	r.pos = append(r.pos, int32(start))
-}
 
 // matchRatio compares widths with a pattern's element widths (in modules,
 // total modules in all) and returns the module size if each element is
@@ -147,13 +83,6 @@ func matchRatio(w []int32, want []int, total int) (float64, bool) {
 	return u, true
 }
 
-// Patterns as seen on a scan line that crosses the symbol from its
-// start side (forward) or from its stop side (reversed).
-var (
-	startReversed = []int{3, 1, 1, 1, 1, 1, 1, 8}
-	stopReversed  = []int{1, 2, 1, 1, 1, 3, 1, 1, 7}
-)
-
 // sampleChar decodes the eight elements w (bar first) as a symbol
 // character by reading the colour at the centre of each of its 17 modules.
 func sampleChar(w []int32) (value, cluster int, ok bool) {
@@ -182,160 +111,37 @@ func sampleChar(w []int32) (value, cluster int, ok bool) {
 }
 
 // sampleRAP decodes six elements as a row address pattern of set (0 sides,
-// 1 centre).
+// 1 centre), reading the colour at the centre of each of its 10 modules as
+// sampleChar does. It counts the module centres before each element's end,
+// a division each, rather than walking the modules, which costs three
+// times as much in branches that noise mispredicts: the row scan reads
+// runs of noise and print as patterns by the million (TestSampleRAP checks
+// it against the walk).
 func sampleRAP(w []int32, set int) (int, bool) {
-	total := 0
-	for _, x := range w[:6] {
-		total += int(x)
+	w = w[:6]
+	total := int(w[0]) + int(w[1]) + int(w[2]) + int(w[3]) + int(w[4]) + int(w[5])
+	if total <= 0 {
+		return 0, false
 	}
+	// Module m, centred at (2m+1)/20 of the total, lies before an
+	// element ending at e when (2m+1)·total < 20·e: the modules before
+	// it number ⌈(20·e - total)/(2·total)⌉, at most 10.
 	var p uint32
-	e, edge := 0, int(w[0])
-	for m := range rapWidth {
-		c := (2*m + 1) * total
-		for e < 5 && 2*rapWidth*edge <= c {
-			e++
-			edge += int(w[e])
+	end, from := 0, 0 // end of element k, first module of element k
+	for k := range 5 {
+		end += int(w[k])
+		to := 0
+		if a := 2*rapWidth*end - total; a > 0 {
+			to = min((a+2*total-1)/(2*total), rapWidth)
 		}
-		p <<= 1
-		if e%2 == 0 {
-			p |= 1
+		if k%2 == 0 { // a bar: its modules, from up to to, are dark
+			p |= 1<<(rapWidth-from) - 1<<(rapWidth-to)
 		}
+		from = to
 	}
-	n := rapPatterns[set][p&(1<<rapWidth-1)]
+	n := rapPatterns[set][p]
 	return int(n), n != 0
 }
-
-// findHits looks for the patterns of the given kinds on one scan line and
-// appends what it finds to hits, by kind and reading direction: hits[k][0]
-// forward along the line, hits[k][1] reversed.
-func findHits(r *runs, line int, f lineFamily, kinds [edgeKinds]bool, hits *[edgeKinds][2][]hit) {
-	x0, y0, _ := f.start(line)
-	at := func(s float64) detect.Point {
-		return detect.Point{X: float64(x0) + 0.5 + s*float64(f.dx), Y: float64(y0) + 0.5 + s*float64(f.dy)}
-	}
-	add := func(k edgeKind, rev int, outer, inner float64, unit float64, rap int) {
-		(*hits)[k][rev] = append((*hits)[k][rev], hit{line: line, s: outer, outer: at(outer), inner: at(inner), unit: unit, rap: rap})
-	}
-	// Past maxLineHits crossings of a kind and direction the line is
-	// texture, and its hits of that kind are dropped (findEdges): looking
-	// for more is wasted.
-	open := func(k edgeKind, rev int) bool { return len((*hits)[k][rev]) <= maxLineHits }
-	n := len(r.w)
-	w := r.w
-	// span returns the width of the k runs from run i.
-	span := func(i, k int) int32 { return r.pos[i+k-1] + w[i+k-1] - r.pos[i] }
-	for i := 0; i < n; i++ {
-		d := r.dark(i)
-		left := float64(r.pos[i])
-		// Cheap tests first: the wide bar of a start or stop pattern is
-		// at least 2.5 times its thin neighbours, by the tolerance of
-		// matchRatio (8 ± 1.7 against 1 ± 0.9 modules).
-		if kinds[edgeStart] && i+8 <= n {
-			if d && open(edgeStart, 0) && 2*w[i] >= 5*w[i+1] && 2*w[i] >= 5*w[i+2] {
-				if u, ok := matchRatio(w[i:], startPattern, startWidth); ok {
-					add(edgeStart, 0, left, float64(r.pos[i+7]+w[i+7]), u, 0)
-				}
-			}
-			if !d && open(edgeStart, 1) && 2*w[i+7] >= 5*w[i+6] && 2*w[i+7] >= 5*w[i+5] {
-				if u, ok := matchRatio(w[i:], startReversed, startWidth); ok {
-					add(edgeStart, 1, float64(r.pos[i+7]+w[i+7]), left, u, 0)
-				}
-			}
-		}
-		if kinds[edgeStop] && d && i+9 <= n {
-			end := float64(r.pos[i+8] + w[i+8])
-			if open(edgeStop, 0) && 2*w[i] >= 5*w[i+1] && 2*w[i] >= 5*w[i+2] {
-				if u, ok := matchRatio(w[i:], stopPattern, stopWidth); ok {
-					add(edgeStop, 0, end, left, u, 0)
-				}
-			}
-			if open(edgeStop, 1) && 2*w[i+8] >= 5*w[i+7] && 2*w[i+8] >= 5*w[i+6] {
-				if u, ok := matchRatio(w[i:], stopReversed, stopWidth); ok {
-					add(edgeStop, 1, left, end, u, 0)
-				}
-			}
-		}
-		if !d || !kinds[edgeMicroLeft] && !kinds[edgeMicroRight] {
-			continue
-		}
-		// A light run of at least a module beyond a row address
-		// pattern.
-		quietAt := func(q, rap int) bool {
-			return q < 0 || q >= n || 10*w[q] >= 9*span(rap, 6)/rapWidth
-		}
-		// A row address pattern is only 10 modules wide: a line crosses
-		// it within one row of 2 modules when it runs within about 10°
-		// of the rows, where a pattern and the character beside it (27
-		// modules) would need 4°. The RAP alone is the hit; the chains
-		// that make edges of hits must run through consecutive RAP
-		// numbers, which chance patterns do not.
-		// firstBar reports whether run b, the first bar of a side RAP
-		// of the six runs from r0, is 2 to 4 modules wide, as in every
-		// side RAP: a cheap test before the pattern is read.
-		firstBar := func(r0, b int) bool {
-			sw := span(r0, 6)
-			return 10*w[b] >= 14*sw/rapWidth && 10*w[b] <= 48*sw/rapWidth
-		}
-		if kinds[edgeMicroLeft] {
-			// Forward: quiet zone, left RAP.
-			if i+6 <= n && open(edgeMicroLeft, 0) && firstBar(i, i) && quietAt(i-1, i) {
-				if rap, u, ok := sideRAP(w[i:i+6], false); ok {
-					add(edgeMicroLeft, 0, left, float64(r.pos[i+5]+w[i+5]), u, rap)
-				}
-			}
-			// Reversed: the same read from the other end of the line.
-			if i >= 5 && open(edgeMicroLeft, 1) && firstBar(i-5, i) && quietAt(i+1, i-5) {
-				if rap, u, ok := sideRAP(w[i-5:i+1], true); ok {
-					add(edgeMicroLeft, 1, float64(r.pos[i]+w[i]), float64(r.pos[i-5]), u, rap)
-				}
-			}
-		}
-		if kinds[edgeMicroRight] {
-			// Forward: right RAP, final bar, quiet zone.
-			if i+7 <= n && open(edgeMicroRight, 0) && firstBar(i, i) && quietAt(i+7, i) {
-				if rap, u, ok := sideRAP(w[i:i+6], false); ok && finalBar(w[i+6], u) {
-					add(edgeMicroRight, 0, float64(r.pos[i+6]+w[i+6]), left, u, rap)
-				}
-			}
-			// Reversed: quiet zone, final bar (run i), the RAP mirrored.
-			if i+7 <= n && open(edgeMicroRight, 1) && firstBar(i+1, i+6) && quietAt(i-1, i+1) {
-				if rap, u, ok := sideRAP(w[i+1:i+7], true); ok && finalBar(w[i], u) {
-					add(edgeMicroRight, 1, left, float64(r.pos[i+6]+w[i+6]), u, rap)
-				}
-			}
-		}
-	}
-}
-
-// sideRAP decodes six runs (mirrored when reversed) as a left or right
-// row address pattern, returning its number and the module size.
-func sideRAP(w []int32, reversed bool) (int, float64, bool) {
-	var buf [6]int32
-	copy(buf[:], w)
-	if reversed {
-		slices.Reverse(buf[:])
-	}
-	sum := int32(0)
-	for _, x := range buf {
-		sum += x
-	}
-	u := float64(sum) / rapWidth
-	// Every side RAP begins with a bar of 2 to 4 modules.
-	if u < 0.7 || float64(buf[0]) < 1.4*u {
-		return 0, 0, false
-	}
-	for _, x := range buf {
-		if float64(x) > 4.8*u {
-			return 0, 0, false
-		}
-	}
-	n, ok := sampleRAP(buf[:], 0)
-	return n, u, ok
-}
-
-// finalBar reports whether a run is the one-module bar that ends every
-// MicroPDF417 row.
-func finalBar(w int32, u float64) bool { return math.Abs(float64(w)/u-1) <= 0.8 }
 
 // An edge is a pattern found on neighbouring scan lines: one side of a
 // symbol.
@@ -359,7 +165,10 @@ const minEdgeHits = 4
 // crosses one edge per symbol, and more than this many symbols side by
 // side is no label or page; a line with more is crossing a texture
 // (a checkerboard, stripes, a screen's moiré) whose chance patterns would
-// only cost work. It bounds the chains a line can start.
+// only cost work. Such a line holds no MicroPDF417 pattern of either side
+// or direction once it holds too many of one (findHits). It bounds the
+// chains a line can start, and the reading of a line of texture
+// (TestTextureLine).
 const maxLineHits = 16
 
 // maxChainGap bounds the lines a chain may skip (see chain.gap), whatever
@@ -378,15 +187,20 @@ type chain struct {
 	lastS float64
 	line  int // line of the last hit
 	gap   int // lines the chain may skip
-	fresh bool
+	// slope is the pixels the chain's hits move along the lines from
+	// line to line, from its first hit to its last, once those lie at
+	// least 4 lines apart (steady): kept here, since every hit of a
+	// line is tried against every chain near it.
+	slope  float64
+	steady bool
 }
 
 // A chainer links the hits of one kind and direction on neighbouring lines
 // into edges, a line at a time, in line order.
 type chainer struct {
 	kind   edgeKind
-	step   float64 // pixels per step along the scan lines
-	active []*chain
+	step   float64  // pixels per step along the scan lines
+	active []*chain // by where they end (lastS)
 	edges  []edge
 	free   []*chain // retired chains, for reuse: most chains are chance hits that end young
 
@@ -395,6 +209,7 @@ type chainer struct {
 	usedHit   []bool
 	usedChain []bool
 	grown     []*chain
+	spare     []*chain // the other buffer of active
 }
 
 // chainPair is a hit of the current line (h) that may continue an active
@@ -412,8 +227,8 @@ func newChainer(k edgeKind, f lineFamily) *chainer {
 // add chains the hits of one line, line, which comes after the lines of
 // every earlier call.
 func (ch *chainer) add(line int, line0 []hit) {
-	// Retire the chains that can no longer grow, and sort the others by
-	// where they end, to find them by binary search.
+	// Retire the chains that can no longer grow; the others stay in
+	// order of where they end, to be found by binary search.
 	keep := ch.active[:0]
 	for _, c := range ch.active {
 		if line-c.line > c.gap {
@@ -425,7 +240,6 @@ func (ch *chainer) add(line int, line0 []hit) {
 	clear(ch.active[len(keep):])
 	ch.active = keep
 	active := ch.active
-	slices.SortFunc(active, func(a, b *chain) int { return cmp.Compare(a.lastS, b.lastS) })
 	// Pair the line's hits with the chains they continue, nearest pairs
 	// first, each hit and each chain once: a chance pattern next to an
 	// edge must not take the edge's chain from the hit that belongs to
@@ -447,10 +261,8 @@ func (ch *chainer) add(line int, line0 []hit) {
 				continue
 			}
 			pred, tol := c.lastS, 2*h.unit+1.5
-			first := c.hits[0]
-			if c.line-first.line >= 4 {
-				slope := (c.lastS - first.s) / float64(c.line-first.line)
-				pred += slope * float64(line-c.line)
+			if c.steady {
+				pred += c.slope * float64(line-c.line)
 			} else {
 				tol += float64(line - c.line)
 			}
@@ -476,18 +288,36 @@ func (ch *chainer) add(line int, line0 []hit) {
 	for hi, h := range line0 {
 		if !ch.usedHit[hi] {
 			c := ch.newChain()
-			c.gap, c.fresh, c.hits = min(4+int(4*h.unit), maxChainGap), true, append(c.hits, h)
+			c.gap, c.hits = min(4+int(4*h.unit), maxChainGap), append(c.hits, h)
 			grown = append(grown, c)
 		}
 	}
 	for _, c := range grown {
-		last := c.hits[len(c.hits)-1]
-		if c.fresh {
-			ch.active = append(ch.active, c)
-			c.fresh = false
-		}
+		first, last := c.hits[0], c.hits[len(c.hits)-1]
 		c.lastS, c.line = last.s, last.line
+		if c.steady = c.line-first.line >= 4; c.steady {
+			c.slope = (c.lastS - first.s) / float64(c.line-first.line)
+		}
 	}
+	// Keep active in order: the chains that did not grow are in order
+	// still, and the few that grew or began on this line (at most
+	// maxLineHits) are sorted and merged in, rather than sorting every
+	// chain on every line.
+	slices.SortFunc(grown, func(a, b *chain) int { return cmp.Compare(a.lastS, b.lastS) })
+	merged := ch.spare[:0]
+	j := 0
+	for ci, c := range active {
+		if ch.usedChain[ci] {
+			continue
+		}
+		for ; j < len(grown) && grown[j].lastS < c.lastS; j++ {
+			merged = append(merged, grown[j])
+		}
+		merged = append(merged, c)
+	}
+	merged = append(merged, grown[j:]...)
+	clear(active)
+	ch.spare, ch.active = active[:0], merged
 	clear(grown)
 	ch.grown = grown[:0]
 }

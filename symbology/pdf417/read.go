@@ -18,7 +18,8 @@ const downscaleAbove = 1200
 
 // readPlan is the reader's plan: the locally binarized image; in thorough
 // mode, when nothing was found, the globally binarized image, large photos
-// halved and the inverted image.
+// halved and the inverted image, each scanned along its rows only
+// (scanDirections).
 var readPlan = []symbology.Pass{
 	{View: binarize.View{}},
 	{View: binarize.View{Method: binarize.Global}, LastResort: true, Thorough: true},
@@ -114,66 +115,6 @@ func tryCandidates(v *symbology.View, vw *view, cands []candidate, s *scratch) b
 		}
 	}
 	return true
-}
-
-// findEdges finds the edges of the given kinds on a view.
-func findEdges(v *symbology.View, kinds [edgeKinds]bool) [edgeKinds][]edge {
-	bin := v.Bin
-	// Fast mode scans rows only; thorough mode scans columns and both
-	// diagonals too on its first view, and rows and columns on the views
-	// it tries when that found nothing (another binarization, light on
-	// dark), which only need the extra directions for symbols both
-	// rotated and hard to binarize.
-	fams := 1
-	switch {
-	case v.Thorough && !v.Pass.LastResort:
-		fams = len(familyDirs)
-	case v.Thorough:
-		fams = 2
-	}
-	var edges [edgeKinds][]edge
-	var rr runs
-	var hits [edgeKinds][2][]hit // the hits of one line
-	for fi := range fams {
-		f := lineFamily{dx: familyDirs[fi][0], dy: familyDirs[fi][1], w: bin.Width, h: bin.Height}
-		var chainers [edgeKinds][2]*chainer
-		for k := range edgeKinds {
-			if kinds[k] {
-				chainers[k] = [2]*chainer{newChainer(k, f), newChainer(k, f)}
-			}
-		}
-		// Diagonal lines lie 1/√2 pixel apart: every other one is as
-		// dense as the rows and columns.
-		step := 1
-		if f.dx != 0 && f.dy != 0 {
-			step = 2
-		}
-		for i := 0; i < f.count(); i += step {
-			if i&63 == 0 && v.Stopped() {
-				return edges
-			}
-			rr.load(bin, f, i)
-			for k := range hits {
-				hits[k][0], hits[k][1] = hits[k][0][:0], hits[k][1][:0]
-			}
-			findHits(&rr, i, f, kinds, &hits)
-			for k := range edgeKinds {
-				for rev := range 2 {
-					if hs := hits[k][rev]; len(hs) > 0 && len(hs) <= maxLineHits {
-						chainers[k][rev].add(i, hs)
-					}
-				}
-			}
-		}
-		for k := range edgeKinds {
-			if kinds[k] {
-				for rev := range 2 {
-					edges[k] = append(edges[k], mergeEdges(chainers[k][rev].finish())...)
-				}
-			}
-		}
-	}
-	return edges
 }
 
 // middle returns the point of a candidate that a symbol found already

@@ -1,0 +1,428 @@
+package pdf417
+
+import (
+	"math"
+
+	"github.com/barkit/barkit/detect"
+	"github.com/barkit/barkit/matrix"
+	"github.com/barkit/barkit/symbology"
+)
+
+// The row scan: the scan lines of one direction across a view, each as
+// runs of equal pixels, and the crossings of the patterns of every kind
+// wanted found on them (see detect.go for how they become edges). Its work
+// grows with the pixels and the runs of the lines scanned, so it is built
+// for images without a symbol, which hold the most runs (noise, fine
+// checkerboards, print): a run is rejected by a comparison or two of
+// integer widths, each run sequence is read as a row address pattern at
+// most once, and the line's runs are found without a branch per pixel.
+
+// A lineFamily is a set of parallel scan lines across the image: line i
+// starts at start(i) and steps by (dx, dy) from pixel to pixel.
+type lineFamily struct {
+	dx, dy int
+	w, h   int
+}
+
+// familyDirs are the scan directions: rows, columns and the two diagonals.
+var familyDirs = [4][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}}
+
+// count returns the number of lines of the family.
+func (f lineFamily) count() int {
+	switch {
+	case f.dy == 0:
+		return f.h
+	case f.dx == 0:
+		return f.w
+	}
+	return f.w + f.h - 1
+}
+
+// start returns the first pixel of line i and the number of pixels on it.
+func (f lineFamily) start(i int) (x, y, n int) {
+	switch {
+	case f.dy == 0:
+		return 0, i, f.w
+	case f.dx == 0:
+		return i, 0, f.h
+	case f.dy == 1:
+		// x - y = c, c from -(h-1) to w-1.
+		c := i - (f.h - 1)
+		x, y = max(c, 0), max(-c, 0)
+		return x, y, min(f.w-x, f.h-y)
+	}
+	// x + y = c, stepping (1, -1).
+	c := i
+	x, y = max(0, c-(f.h-1)), min(c, f.h-1)
+	return x, y, min(f.w-x, y+1)
+}
+
+// lineRuns is a scan line as runs of equal pixels: their widths, the colour
+// of the first, and where each starts, followed by the line's length, so
+// that runs i to j-1 span pos[j]-pos[i] pixels.
+type lineRuns struct {
+	w, pos    []int32
+	firstDark bool
+	// padded is w with padRuns runs of padWidth pixels on each side, so
+	// that the test that rejects most runs (findHits) reads the runs
+	// beside any run without testing where the line ends.
+	padded []int32
+}
+
+// padRuns and padWidth pad a line's runs (lineRuns.padded): runs wider
+// than any line, which no pattern holds.
+const (
+	padRuns  = 2
+	padWidth = 1 << 28
+)
+
+// load fills r with the runs of line i of f in bin.
+func (r *lineRuns) load(bin *matrix.Matrix, f lineFamily, i int) {
+	x, y, n := f.start(i)
+	r.w, r.pos = r.w[:0], r.pos[:0]
+	if n <= 0 {
+		return
+	}
+	if cap(r.pos) < n+1 {
+		r.pos = make([]int32, 0, max(bin.Width, bin.Height)+1)
+		r.padded = make([]int32, 0, cap(r.pos)+2*padRuns)
+	}
+	pos := r.pos[:n+1]
+	step := f.dy*bin.Width + f.dx
+	pix := bin.Pix
+	idx := y*bin.Width + x
+	cur := pix[idx]
+	r.firstDark = cur
+	// pos[k] is written at every pixel and kept by counting a run only
+	// where the colour changes: a conditional increment, not a branch
+	// that noise would mispredict at every other pixel.
+	k := 1
+	for j := 1; j < n; j++ {
+		idx += step
+		v := pix[idx]
+		pos[k] = int32(j)
+		if v != cur {
+			k++
+		}
+		cur = v
+	}
+	pos[k] = int32(n)
+	r.pos = pos[:k+1]
+	r.padded = r.padded[:k+2*padRuns]
+	w := r.padded[padRuns : padRuns+k]
+	for j := range w {
+		w[j] = pos[j+1] - pos[j]
+	}
+	for j := range padRuns {
+		r.padded[j], r.padded[padRuns+k+j] = padWidth, padWidth
+	}
+	r.w = w
+}
+
+// Patterns as seen on a scan line that crosses the symbol from its
+// start side (forward) or from its stop side (reversed).
+var (
+	startReversed = []int{3, 1, 1, 1, 1, 1, 1, 8}
+	stopReversed  = []int{1, 2, 1, 1, 1, 3, 1, 1, 7}
+)
+
+// wideBar reports whether a bar of width bar is at least 2.5 times as wide
+// as each of the given thin elements. The wide bar of a start or stop
+// pattern (8 or 7 modules) is that much wider than each of its one-module
+// elements whenever matchRatio accepts the pattern: its tolerance leaves
+// the bar at least 5.41 modules and a thin element at most 1.87, 2.9 times
+// less. Noise and print rarely hold a bar that much wider than the six
+// runs around it, so the test rejects nearly every run before matchRatio
+// is tried (TestPatternFilters).
+func wideBar(bar int32, thin ...int32) bool {
+	for _, t := range thin {
+		if 2*bar < 5*t {
+			return false
+		}
+	}
+	return true
+}
+
+// wideShare reports whether a bar of width bar is at least share percent
+// of the width of its pattern, whole pixels wide. matchRatio leaves the
+// wide bar of a start pattern at least 6.29 of its 17 modules (37%), and
+// that of a stop pattern 5.41 of its 18 (30%); startMinShare and
+// stopMinShare are a point lower, for the rounding of matchRatio's
+// arithmetic (TestPatternFilters).
+func wideShare(bar, whole int32, share int32) bool { return 100*bar >= share*whole }
+
+const (
+	startMinShare = 36
+	stopMinShare  = 29
+)
+
+// findHits looks for the patterns of the given kinds on one scan line and
+// appends what it finds to hits, by kind and reading direction: hits[k][0]
+// forward along the line, hits[k][1] reversed.
+//
+// Every pattern is looked for from one dark run: the wide bar of a start
+// or stop pattern, the first bar of a row address pattern as read (the
+// last run of a reversed one).
+//
+// It returns the lists of hits to drop, one bit for each kind k and
+// direction rev (bit 2k+rev): past maxLineHits crossings of a kind and
+// direction the line is crossing texture, not symbols, and for
+// MicroPDF417, whose row address patterns noise and print imitate most
+// often, the line is texture for both sides and directions at once.
+// Looking for more hits of a dropped list is wasted: on a line of
+// texture the lists fill after a few dozen runs, and the rest of the line
+// costs little.
+func findHits(r *lineRuns, line int, f lineFamily, kinds [edgeKinds]bool, hits *[edgeKinds][2][]hit) (drop uint8) {
+	var want uint8 // lists of the kinds wanted
+	for k := range edgeKinds {
+		if kinds[k] {
+			want |= 3 << (2 * k)
+		}
+	}
+	open := want // lists still looked for
+	const (      // bit 2k+rev for kind k, direction rev
+		startFwd = 1 << iota
+		startRev
+		stopFwd
+		stopRev
+		leftFwd
+		leftRev
+		rightFwd
+		rightRev
+		patterns = startFwd | startRev | stopFwd | stopRev
+		micro    = leftFwd | leftRev | rightFwd | rightRev
+	)
+	// add records a hit. Its ends become points of the image if its line
+	// is kept (placeHits).
+	add := func(k edgeKind, rev int, outer, inner int32, unit float64, rap int) {
+		hs := append((*hits)[k][rev], hit{line: line, s: float64(outer), sIn: float64(inner), unit: unit, rap: rap})
+		(*hits)[k][rev] = hs
+		if len(hs) > maxLineHits {
+			if k == edgeMicroLeft || k == edgeMicroRight {
+				open &^= micro
+			} else {
+				open &^= 1 << (2*int(k) + rev)
+			}
+		}
+	}
+	w, pos := r.w, r.pos
+	n := len(w)
+	i := 0
+	if !r.firstDark {
+		i = 1
+	}
+	g := r.padded
+	for ; i < n && open != 0; i += 2 {
+		b := w[i]
+		// The wide bar of a start or stop pattern is at least 2.5 times
+		// as wide as the two runs beside it on one side (wideBar): one
+		// test, without a branch for each side, rejects most runs.
+		j := i + padRuns
+		if open&patterns != 0 && 2*b >= 5*min(max(g[j+1], g[j+2]), max(g[j-1], g[j-2])) {
+			// Forward: the wide bar begins the pattern.
+			if i+7 < n && 2*b >= 5*max(w[i+1], w[i+2]) {
+				if open&startFwd != 0 && wideShare(b, pos[i+8]-pos[i], startMinShare) && wideBar(b, w[i+3], w[i+4], w[i+5], w[i+6]) {
+					if u, ok := matchRatio(w[i:], startPattern, startWidth); ok {
+						add(edgeStart, 0, pos[i], pos[i+8], u, 0)
+					}
+				}
+				if i+8 < n && open&stopFwd != 0 && wideShare(b, pos[i+9]-pos[i], stopMinShare) && wideBar(b, w[i+4], w[i+5], w[i+6], w[i+8]) {
+					if u, ok := matchRatio(w[i:], stopPattern, stopWidth); ok {
+						add(edgeStop, 0, pos[i+9], pos[i], u, 0)
+					}
+				}
+			}
+			// Reversed: the wide bar ends it.
+			if i >= 7 && 2*b >= 5*max(w[i-1], w[i-2]) {
+				if open&startRev != 0 && wideShare(b, pos[i+1]-pos[i-7], startMinShare) && wideBar(b, w[i-3], w[i-4], w[i-5], w[i-6]) {
+					if u, ok := matchRatio(w[i-7:], startReversed, startWidth); ok {
+						add(edgeStart, 1, pos[i+1], pos[i-7], u, 0)
+					}
+				}
+				if i >= 8 && open&stopRev != 0 && wideShare(b, pos[i+1]-pos[i-8], stopMinShare) && wideBar(b, w[i-4], w[i-5], w[i-6], w[i-8]) {
+					if u, ok := matchRatio(w[i-8:], stopReversed, stopWidth); ok {
+						add(edgeStop, 1, pos[i-8], pos[i+1], u, 0)
+					}
+				}
+			}
+		}
+		if open&micro == 0 {
+			continue
+		}
+		// A row address pattern is only 10 modules wide: a line crosses
+		// it within one row of 2 modules when it runs within about 10°
+		// of the rows, where a pattern and the character beside it (27
+		// modules) would need 4°. The RAP alone is the hit; the chains
+		// that make edges of hits must run through consecutive RAP
+		// numbers, which chance patterns do not.
+		//
+		// Forward, runs i to i+5 are a left RAP after a quiet zone, or a
+		// right RAP before the final bar and a quiet zone; reversed, runs
+		// i-5 to i are a left RAP before a quiet zone, or a right RAP
+		// after the final bar (run i-6) and a quiet zone. Each is read
+		// once for both sides.
+		if lf, rf := open&leftFwd != 0, open&rightFwd != 0 && i+7 <= n; (lf || rf) && i+6 <= n {
+			sw := pos[i+6] - pos[i]
+			if rapLike(b, sw) {
+				left := lf && quiet(w, i-1, sw)
+				right := rf && finalBarLike(w[i+6], sw) && quiet(w, i+7, sw)
+				if left || right {
+					if rap, u, ok := sideRAP(w[i:i+6], false, sw); ok {
+						if left {
+							add(edgeMicroLeft, 0, pos[i], pos[i+6], u, rap)
+						}
+						if right && finalBar(w[i+6], u) {
+							add(edgeMicroRight, 0, pos[i+7], pos[i], u, rap)
+						}
+					}
+				}
+			}
+		}
+		if lr, rr := open&leftRev != 0, open&rightRev != 0 && i >= 6; (lr || rr) && i >= 5 {
+			sw := pos[i+1] - pos[i-5]
+			if rapLike(b, sw) {
+				left := lr && quiet(w, i+1, sw)
+				right := rr && finalBarLike(w[i-6], sw) && quiet(w, i-7, sw)
+				if left || right {
+					if rap, u, ok := sideRAP(w[i-5:i+1], true, sw); ok {
+						if left {
+							add(edgeMicroLeft, 1, pos[i+1], pos[i-5], u, rap)
+						}
+						if right && finalBar(w[i-6], u) {
+							add(edgeMicroRight, 1, pos[i-6], pos[i+1], u, rap)
+						}
+					}
+				}
+			}
+		}
+	}
+	return want &^ open
+}
+
+// placeHits sets the ends of hits found on line i of f (findHits) as
+// points of the image: only for the lines kept, since a line of texture
+// holds many hits that are dropped.
+func placeHits(hs []hit, f lineFamily, i int) {
+	x0, y0, _ := f.start(i)
+	at := func(s float64) detect.Point {
+		return detect.Point{X: float64(x0) + 0.5 + s*float64(f.dx), Y: float64(y0) + 0.5 + s*float64(f.dy)}
+	}
+	for j := range hs {
+		hs[j].outer, hs[j].inner = at(hs[j].s), at(hs[j].sIn)
+	}
+}
+
+// rapLike reports whether a side row address pattern of sw pixels may
+// begin with a bar of b pixels, as sideRAP requires: a module of at least
+// 0.7 pixel, and a first bar of 1.4 to 4.8 modules (every side RAP begins
+// with a bar of 2 to 4). A cheap test before the pattern is read
+// (TestRAPFilters).
+func rapLike(b, sw int32) bool {
+	return sw >= 7 && 10*b >= 14*sw/rapWidth && 10*b <= 48*sw/rapWidth
+}
+
+// quiet reports whether run q of w, beside a row address pattern of sw
+// pixels, is a light run of at least about a module, as the quiet zone
+// beside a MicroPDF417 row is, or lies beyond the line's ends.
+func quiet(w []int32, q int, sw int32) bool {
+	return q < 0 || q >= len(w) || 10*w[q] >= 9*sw/rapWidth
+}
+
+// finalBarLike reports whether a run of b pixels after a row address
+// pattern of sw pixels may be the final bar: finalBar allows up to 1.8
+// modules, this 2. A cheap test before the pattern is read
+// (TestRAPFilters).
+func finalBarLike(b, sw int32) bool { return 5*b <= sw }
+
+// sideRAP decodes six runs of sum pixels (mirrored when reversed) as a
+// left or right row address pattern, returning its number and the module
+// size.
+func sideRAP(w []int32, reversed bool, sum int32) (int, float64, bool) {
+	var buf [6]int32
+	if reversed {
+		for j := range buf {
+			buf[j] = w[5-j]
+		}
+	} else {
+		copy(buf[:], w)
+	}
+	u := float64(sum) / rapWidth
+	// Every side RAP begins with a bar of 2 to 4 modules, and no element
+	// is wider than 4 modules.
+	if u < 0.7 || float64(buf[0]) < 1.4*u || float64(max(buf[0], buf[1], buf[2], buf[3], buf[4], buf[5])) > 4.8*u {
+		return 0, 0, false
+	}
+	n, ok := sampleRAP(buf[:], 0)
+	return n, u, ok
+}
+
+// finalBar reports whether a run is the one-module bar that ends every
+// MicroPDF417 row.
+func finalBar(w int32, u float64) bool { return math.Abs(float64(w)/u-1) <= 0.8 }
+
+// scanDirections returns how many of familyDirs the row scan follows on a
+// view. Fast mode scans rows only. Thorough mode scans columns and both
+// diagonals too on its first view, and rows only on the views it tries
+// when that found nothing (another binarization, half size, light on
+// dark): those are for symbols that the first view does not show, which
+// the corpus has none of (its first view reads every image, at every
+// quarter turn, on rows and columns alone), while on an image without a
+// symbol each direction of a view costs about as much as the first view's
+// rows. TestScanDirections holds the scan to the pixels this walks, and
+// TestReadDiagonal shows what the diagonals are for.
+func scanDirections(thorough, lastResort bool) int {
+	if thorough && !lastResort {
+		return len(familyDirs)
+	}
+	return 1
+}
+
+// findEdges finds the edges of the given kinds on a view.
+func findEdges(v *symbology.View, kinds [edgeKinds]bool) [edgeKinds][]edge {
+	bin := v.Bin
+	fams := scanDirections(v.Thorough, v.Pass.LastResort)
+	var edges [edgeKinds][]edge
+	var rr lineRuns
+	var hits [edgeKinds][2][]hit // the hits of one line
+	for fi := range fams {
+		f := lineFamily{dx: familyDirs[fi][0], dy: familyDirs[fi][1], w: bin.Width, h: bin.Height}
+		var chainers [edgeKinds][2]*chainer
+		for k := range edgeKinds {
+			if kinds[k] {
+				chainers[k] = [2]*chainer{newChainer(k, f), newChainer(k, f)}
+			}
+		}
+		// Diagonal lines lie 1/√2 pixel apart: every other one is as
+		// dense as the rows and columns.
+		step := 1
+		if f.dx != 0 && f.dy != 0 {
+			step = 2
+		}
+		for i := 0; i < f.count(); i += step {
+			if i&63 == 0 && v.Stopped() {
+				return edges
+			}
+			rr.load(bin, f, i)
+			for k := range hits {
+				hits[k][0], hits[k][1] = hits[k][0][:0], hits[k][1][:0]
+			}
+			drop := findHits(&rr, i, f, kinds, &hits)
+			for k := range edgeKinds {
+				for rev := range 2 {
+					if hs := hits[k][rev]; len(hs) > 0 && drop&(1<<(2*int(k)+rev)) == 0 {
+						placeHits(hs, f, i)
+						chainers[k][rev].add(i, hs)
+					}
+				}
+			}
+		}
+		for k := range edgeKinds {
+			if kinds[k] {
+				for rev := range 2 {
+					edges[k] = append(edges[k], mergeEdges(chainers[k][rev].finish())...)
+				}
+			}
+		}
+	}
+	return edges
+}
