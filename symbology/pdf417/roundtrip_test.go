@@ -277,6 +277,7 @@ func TestRoundTripImages(t *testing.T) {
 			{"scale 4 rotated 180", 4, 180, false, false, true},
 			{"scale 3 rotated 270 mirrored", 3, 270, true, false, false},
 			{"scale 3 inverted", 3, 0, false, true, false},
+			{"scale 3 inverted rotated 90", 3, 90, false, true, false},
 		} {
 			img, err := render.Image(sym, render.Options{Scale: view.scale, Rotate: view.rotate})
 			if err != nil {

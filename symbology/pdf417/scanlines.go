@@ -362,17 +362,21 @@ func finalBar(w int32, u float64) bool { return math.Abs(float64(w)/u-1) <= 0.8 
 
 // scanDirections returns how many of familyDirs the row scan follows on a
 // view. Fast mode scans rows only. Thorough mode scans columns and both
-// diagonals too on its first view, and rows only on the views it tries
-// when that found nothing (another binarization, half size, light on
-// dark): those are for symbols that the first view does not show, which
-// the corpus has none of (its first view reads every image, at every
-// quarter turn, on rows and columns alone), while on an image without a
-// symbol each direction of a view costs about as much as the first view's
-// rows. TestScanDirections holds the scan to the pixels this walks, and
-// TestReadDiagonal shows what the diagonals are for.
-func scanDirections(thorough, lastResort bool) int {
-	if thorough && !lastResort {
+// diagonals too on its first view; on the views it tries when that found
+// nothing it scans rows only (another binarization, half size), or rows
+// and columns (light on dark, which only that view shows, at any quarter
+// turn). The others are for symbols that the first view does not show,
+// which the corpus has none of (its first view reads every image, at
+// every quarter turn, on rows and columns alone), while on an image
+// without a symbol each direction of a view costs about as much as the
+// first view's rows. TestScanDirections holds the scan to the pixels this
+// walks, and TestReadDiagonal shows what the diagonals are for.
+func scanDirections(thorough, lastResort, inverted bool) int {
+	switch {
+	case thorough && !lastResort:
 		return len(familyDirs)
+	case thorough && inverted:
+		return 2
 	}
 	return 1
 }
@@ -380,7 +384,7 @@ func scanDirections(thorough, lastResort bool) int {
 // findEdges finds the edges of the given kinds on a view.
 func findEdges(v *symbology.View, kinds [edgeKinds]bool) [edgeKinds][]edge {
 	bin := v.Bin
-	fams := scanDirections(v.Thorough, v.Pass.LastResort)
+	fams := scanDirections(v.Thorough, v.Pass.LastResort, v.Pass.View.Inverted)
 	var edges [edgeKinds][]edge
 	var rr lineRuns
 	var hits [edgeKinds][2][]hit // the hits of one line

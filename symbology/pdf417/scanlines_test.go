@@ -290,14 +290,14 @@ func TestScanDirections(t *testing.T) {
 	for _, tc := range []struct {
 		thorough bool
 		want     float64
-	}{{true, 5.25}, {false, 1}} {
+	}{{true, 6.25}, {false, 1}} {
 		pixels := 0
 		for _, p := range readPlan {
 			if p.Thorough && !tc.thorough || p.MinSide > max(w, h) {
 				continue
 			}
 			down := max(p.View.Down, 1)
-			for fi := range scanDirections(tc.thorough, p.LastResort) {
+			for fi := range scanDirections(tc.thorough, p.LastResort, p.View.Inverted) {
 				f := lineFamily{dx: familyDirs[fi][0], dy: familyDirs[fi][1], w: w / down, h: h / down}
 				step := 1
 				if f.dx != 0 && f.dy != 0 {
