@@ -43,9 +43,32 @@ type tracer struct {
 	bin  *matrix.Matrix
 	w, h int
 	seen []bool         // outline pixels already traced
+	off  [8]int         // mooreDir as offsets in bin.Pix
 	pts  []ipt          // the outline being traced, reused
 	fit  []detect.Point // fitArm's points, reused
+	arms []arm          // lCandidates' stretches, reused
+	// simplify's buffers, reused
+	keep  []bool
+	verts []int
+	spans []span
+	// steps is what is left of the budget of steps over outline pixels
+	// (traceSteps); once it is spent, trace follows no more.
+	steps int
+	// corners is what is left of the corners that may be completed into
+	// candidates (pixelsPerCorner).
+	corners int
+	// allHoles has the outlines of holes traced whole (see search): the
+	// slow reference the tests compare with.
+	allHoles bool
 }
+
+// traceSteps is the budget of trace steps per pixel of a view. Following
+// every outline that crosses the scan lines once takes well under one step
+// a pixel, whatever the image holds (0.55 for binarized noise, the
+// costliest of internal/adversarial; TestTraceSteps), since traced pixels
+// are marked and no outline is followed twice. The budget never cuts a
+// search short; it bounds the work of a trace that would not end.
+const traceSteps = 4
 
 // newTracer returns a tracer of bin that marks the pixels it has traced in
 // seen, which must hold an element per pixel, all false (nil: a new one).
@@ -53,7 +76,13 @@ func newTracer(bin *matrix.Matrix, seen []bool) *tracer {
 	if len(seen) != len(bin.Pix) {
 		seen = make([]bool, len(bin.Pix))
 	}
-	return &tracer{bin: bin, w: bin.Width, h: bin.Height, seen: seen}
+	t := &tracer{bin: bin, w: bin.Width, h: bin.Height, seen: seen}
+	t.steps = traceSteps * len(bin.Pix)
+	t.corners = max(minCorners, len(bin.Pix)/pixelsPerCorner)
+	for d, m := range mooreDir {
+		t.off[d] = m[1]*t.w + m[0]
+	}
+	return t
 }
 
 func (t *tracer) dark(x, y int) bool {
@@ -61,74 +90,157 @@ func (t *tracer) dark(x, y int) bool {
 }
 
 // trace follows the boundary of the dark region through the dark pixel
-// (sx, sy) whose west neighbour is light, and returns its pixels in order.
-// Outer boundaries come out clockwise (positive area in image
-// coordinates). ok is false when the outline is longer than maxLen.
+// (sx, sy), not yet seen, whose west neighbour is light, marks its pixels
+// seen and returns them in order. Outer boundaries come out clockwise
+// (positive area in image coordinates).
+//
+// An outline longer than maxLen pixels is no symbol's: ok is false and
+// only its first pixels are returned, but it is followed to its end all the
+// same, so that all of it is marked seen and no later scan line starts it
+// again. (Cut short, the outline of the one dark region that binarized
+// noise percolates into was traced anew, up to maxLen, from every scan line
+// that crosses it: 25 million steps in a 2000×2000 image.) ok is false too
+// once the tracer's budget of steps is spent.
+//
+// The trace stops, with ok false, at a pixel seen before: the region was
+// traced before, its outer boundary first (see search), so this outline,
+// which did not start on that, is one of its holes'.
 func (t *tracer) trace(sx, sy, maxLen int) (pts []ipt, ok bool) {
 	pts = t.pts[:0]
-	x, y, back := sx, sy, 0
+	defer func() {
+		// The pixels are marked seen once traced, so that a pixel seen
+		// on the way is one of an outline traced before.
+		for _, p := range pts {
+			t.seen[int(p.y)*t.w+int(p.x)] = true
+		}
+		t.pts = pts
+	}()
+	si := sy*t.w + sx
+	x, y, i, back := sx, sy, si, 0
+	first := -1 // the direction of the first step
+	n := 0      // pixels visited
 	for {
-		pts = append(pts, ipt{int32(x), int32(y)})
-		t.seen[y*t.w+x] = true
-		if len(pts) > maxLen {
-			t.pts = pts
+		if n == maxLen || n == t.steps {
+			// Too long for a symbol, or out of steps: follow the
+			// rest without storing it.
+			t.steps -= n
+			t.follow(x, y, i, back, si, first)
 			return pts, false
 		}
-		nx, ny, nb := -1, -1, 0
-		for k := 1; k <= 8; k++ {
-			d := (back + k) & 7
-			qx, qy := x+mooreDir[d][0], y+mooreDir[d][1]
-			if t.dark(qx, qy) {
-				nx, ny, nb = qx, qy, mooreBack[d]
-				break
-			}
+		if t.seen[i] && !t.allHoles {
+			t.steps -= n
+			return pts, false
 		}
-		if nx < 0 {
+		n++
+		pts = append(pts, ipt{int32(x), int32(y)})
+		d := t.next(x, y, i, back)
+		if d < 0 {
 			break // a lone pixel
 		}
-		// Stop when the outline is about to repeat its first step.
-		if x == sx && y == sy && len(pts) > 1 && nx == int(pts[1].x) && ny == int(pts[1].y) {
+		if first < 0 {
+			first = d
+		} else if i == si && d == first {
+			// The outline is about to repeat its first step.
 			pts = pts[:len(pts)-1]
 			break
 		}
-		x, y, back = nx, ny, nb
+		x, y, i, back = x+mooreDX[d], y+mooreDY[d], i+t.off[d], mooreBack[d]
 	}
-	t.pts = pts
+	t.steps -= n
 	return pts, true
 }
+
+// follow follows an outline on from pixel (x, y), index i, whose search
+// starts after direction back, to where it leaves its first pixel si in
+// direction first again, marking its pixels seen, within the budget of
+// steps.
+func (t *tracer) follow(x, y, i, back, si, first int) {
+	for ; t.steps > 0; t.steps-- {
+		t.seen[i] = true
+		d := t.next(x, y, i, back)
+		if d < 0 || i == si && d == first {
+			return
+		}
+		x, y, i, back = x+mooreDX[d], y+mooreDY[d], i+t.off[d], mooreBack[d]
+	}
+}
+
+// next returns the direction from pixel (x, y), index i, to the next pixel
+// of the outline: the first dark neighbour clockwise after direction back
+// (Moore neighbourhood tracing), or -1 for none.
+func (t *tracer) next(x, y, i, back int) int {
+	if uint(x-1) < uint(t.w-2) && uint(y-1) < uint(t.h-2) {
+		// Away from the image's edges the neighbours are all in it.
+		pix := t.bin.Pix
+		for k := 1; k <= 8; k++ {
+			if e := (back + k) & 7; pix[i+t.off[e]] {
+				return e
+			}
+		}
+		return -1
+	}
+	for k := 1; k <= 8; k++ {
+		if e := (back + k) & 7; t.dark(x+mooreDX[e], y+mooreDY[e]) {
+			return e
+		}
+	}
+	return -1
+}
+
+// mooreDX and mooreDY are mooreDir's columns.
+var mooreDX, mooreDY = func() (dx, dy [8]int) {
+	for d, m := range mooreDir {
+		dx[d], dy[d] = m[0], m[1]
+	}
+	return
+}()
 
 // area returns twice the signed area of a closed outline: positive for
 // clockwise outlines (outer boundaries) in image coordinates.
 func area(pts []ipt) int {
+	if len(pts) == 0 {
+		return 0
+	}
 	a := 0
-	for i, p := range pts {
-		q := pts[(i+1)%len(pts)]
+	p := pts[len(pts)-1]
+	for _, q := range pts {
 		a += int(p.x)*int(q.y) - int(q.x)*int(p.y)
+		p = q
 	}
 	return a
 }
 
 // simplify returns the indices, in order, of the vertices of a polygon that
 // follows the closed outline pts within tol pixels (Douglas–Peucker, with
-// an explicit stack).
-func simplify(pts []ipt, tol float64, keep []bool, out []int) []int {
+// an explicit stack), in t.verts. ok is false when that takes more than
+// simplifyWork steps a point.
+func (t *tracer) simplify(pts []ipt, tol float64) (verts []int, ok bool) {
 	n := len(pts)
-	clear(keep[:n])
+	if len(t.keep) < n {
+		t.keep = make([]bool, n+n/2)
+	}
+	keep := t.keep[:n]
+	clear(keep)
 	// Split the outline at the point farthest from the first.
-	far, fd := 0, -1.0
+	far, fd := 0, -1
 	for i, p := range pts {
-		if d := p.pt().Dist(pts[0].pt()); d > fd {
+		dx, dy := int(p.x-pts[0].x), int(p.y-pts[0].y)
+		if d := dx*dx + dy*dy; d > fd {
 			far, fd = i, d
 		}
 	}
 	keep[0], keep[far] = true, true
-	type span struct{ a, b int } // b may be n: the first point again
-	stack := []span{{0, far}, {far, n}}
+	stack := append(t.spans[:0], span{0, far}, span{far, n})
+	defer func() { t.spans = stack[:0] }()
+	work := simplifyWork * n
 	for len(stack) > 0 {
 		s := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		if s.b-s.a < 2 {
 			continue
+		}
+		if work -= s.b - s.a; work < 0 {
+			return nil, false
 		}
 		a, b := pts[s.a].pt(), pts[s.b%n].pt()
 		l := detect.LineThrough(a, b)
@@ -149,14 +261,28 @@ func simplify(pts []ipt, tol float64, keep []bool, out []int) []int {
 			stack = append(stack, span{s.a, best}, span{best, s.b})
 		}
 	}
-	out = out[:0]
+	verts = t.verts[:0]
 	for i := range n {
 		if keep[i] {
-			out = append(out, i)
+			verts = append(verts, i)
 		}
 	}
-	return out
+	t.verts = verts
+	return verts, true
 }
+
+// span is a stretch of an outline, indices a to b; b may be its length:
+// the first point again.
+type span struct{ a, b int }
+
+// simplifyWork bounds the steps of simplify per point of the outline.
+// Douglas–Peucker splits a stretch at its farthest point; along the outline
+// of a symbol, or of anything with few corners, the splits fall well inside
+// the stretches and each point is looked at a few times for every level of
+// splitting (under 12 times in the corpus and TestReadScenes). Along a
+// spiral every split cuts one point off, and the steps grow with the square
+// of the outline's length: no symbol's outline takes so long.
+const simplifyWork = 64
 
 // arm is a straight stretch of an outline: outline indices from..to
 // (to may be past the end, wrapping) and its fitted line.
@@ -185,52 +311,104 @@ type candidate struct {
 // of the smallest side at one pixel per module.
 const minArm = 7.5
 
+// The outline corners of one view that may be completed into candidates
+// (finishL, some 4 µs each) are one for every pixelsPerCorner pixels and at
+// least minCorners, which bounds that work by the pixels. The corpus's
+// busiest view has 165 corners and a synthetic photo 29 (TestReadScenes);
+// a page of small print dilated for dot-peened symbols has a corner or two
+// at every word, 20000 in 2000×2000 pixels, and is searched no further than
+// the cap (TestCornerCap).
+const (
+	pixelsPerCorner = 1024
+	minCorners      = 1024
+)
+
 // findCandidates looks for symbols along horizontal scan lines step pixels
-// apart, and vertical ones in thorough mode. slack widens the tolerance of
-// the outlines' straight stretches, for the wavy outlines of dilated dots.
-// seen is the tracer's record of traced pixels (see newTracer).
-func findCandidates(bin *matrix.Matrix, seen []bool, step int, thorough bool, slack float64) []candidate {
-	t := newTracer(bin, seen)
-	w, h := t.w, t.h
-	if w < 8 || h < 8 {
-		return nil
-	}
-	maxLen := 12 * (w + h)
-	var cands []candidate
-	var keep []bool
-	var verts []int
-	visit := func(x, y int) {
-		pts, ok := t.trace(x, y, maxLen)
-		if !ok || len(pts) < 30 || area(pts) <= 0 {
-			return
-		}
-		if len(keep) < len(pts) {
-			keep = make([]bool, len(pts)+len(pts)/2)
-		}
-		cands = append(cands, lCandidates(t, pts, keep, &verts, slack)...)
-	}
-	for y := step / 2; y < h; y += step {
-		row := bin.Pix[y*w : (y+1)*w]
-		for x := 0; x < w; x++ {
-			if row[x] && (x == 0 || !row[x-1]) && !t.seen[y*w+x] {
-				visit(x, y)
-			}
-		}
-	}
-	if thorough {
-		for x := step / 2; x < w; x += step {
-			for y := 0; y < h; y++ {
-				if bin.Pix[y*w+x] && (x == 0 || !bin.Pix[y*w+x-1]) && !t.seen[y*w+x] {
-					visit(x, y)
-				}
-			}
-		}
-	}
-	return cands
+// apart and passes each candidate to add. slack widens the tolerance of the
+// outlines' straight stretches, for the wavy outlines of dilated dots. seen
+// is the tracer's record of traced pixels (see newTracer). stop, asked
+// every stopLines scan lines, ends the search when it reports true.
+//
+// The work is bounded by the pixels of bin whatever it holds: each outline
+// is followed once, within a budget of steps (traceSteps), each no longer
+// than maxLen is simplified within a budget (simplifyWork), and the corners
+// completed into candidates are capped (pixelsPerCorner).
+func findCandidates(bin *matrix.Matrix, seen []bool, step int, slack float64, stop func() bool, add func(candidate)) {
+	newTracer(bin, seen).search(step, slack, stop, add)
 }
 
-// lCandidates finds the L-shaped finders on one outer outline.
-func lCandidates(t *tracer, pts []ipt, keep []bool, verts *[]int, slack float64) []candidate {
+// stopLines is how often, in scan lines, findCandidates asks whether to
+// stop (before the first line too): 16 lines of the widest view take a few
+// milliseconds at most.
+const stopLines = 16
+
+// search is findCandidates with the tracer t.
+//
+// A dark region that crosses scan lines has its outer boundary traced
+// first, from its leftmost pixel on the first of them, whose west neighbour
+// lies outside it. (Scan lines across these would add only regions under
+// step pixels tall, and a symbol, 8 modules of at least 1.5 pixels, is
+// taller.) Any other outline of the region is a hole's, which holds no
+// candidate, and is not followed: a start further along a line that is
+// seen to belong to the region of an earlier dark run of the line
+// (bridged) is skipped, and a trace that meets a pixel traced before stops
+// there (see trace). In binarized noise, where almost every light patch is
+// a hole of one dark region spanning the image, this spares half the
+// tracing, and in checkerboards of squares up to 3 pixels all of it; it
+// changes no candidate (TestSkipHoles, which relies on
+// TestTraceVisitsBoundary).
+func (t *tracer) search(step int, slack float64, stop func() bool, add func(candidate)) {
+	w, h := t.w, t.h
+	if w < 8 || h < 8 {
+		return
+	}
+	maxLen := 12 * (w + h)
+	for y, lines := step/2, 0; y < h; y, lines = y+step, lines+1 {
+		if t.steps <= 0 || t.corners <= 0 || lines%stopLines == 0 && stop != nil && stop() {
+			return
+		}
+		row := t.bin.Pix[y*w : (y+1)*w]
+		var above, below []bool
+		if y > 0 {
+			above = t.bin.Pix[(y-1)*w : y*w]
+		}
+		if y+1 < h {
+			below = t.bin.Pix[(y+1)*w : (y+2)*w]
+		}
+		last := -1 // the last dark pixel before x
+		for x, dark := range row {
+			if !dark {
+				continue
+			}
+			if (x == 0 || !row[x-1]) && !t.seen[y*w+x] && (t.allHoles || last < 0 || !bridged(above, below, last+1, x)) {
+				pts, ok := t.trace(x, y, maxLen)
+				if ok && len(pts) >= 30 && area(pts) > 0 {
+					lCandidates(t, pts, slack, add)
+				}
+			}
+			last = x
+		}
+	}
+}
+
+// bridged reports whether the row above or the row below (nil for none) is
+// dark all along lo..hi-1, a light gap on the scan line between two dark
+// pixels: then those pixels, at lo-1 and hi, are of one region (8-connected
+// through that row). Gaps longer than maxBridge pixels are not looked at.
+func bridged(above, below []bool, lo, hi int) bool {
+	if hi-lo > maxBridge {
+		return false
+	}
+	return above != nil && !slices.Contains(above[lo:hi], false) || below != nil && !slices.Contains(below[lo:hi], false)
+}
+
+// maxBridge bounds the work of bridged: the gaps it pays to look across,
+// those of noise and of fine checkerboards, are a few pixels long.
+const maxBridge = 16
+
+// lCandidates finds the L-shaped finders on one outer outline and passes
+// each candidate to add.
+func lCandidates(t *tracer, pts []ipt, slack float64, add func(candidate)) {
 	n := len(pts)
 	minX, minY, maxX, maxY := pts[0].x, pts[0].y, pts[0].x, pts[0].y
 	for _, p := range pts {
@@ -239,18 +417,18 @@ func lCandidates(t *tracer, pts []ipt, keep []bool, verts *[]int, slack float64)
 	}
 	extent := float64(max(maxX-minX, maxY-minY)) + 1
 	if extent < minArm {
-		return nil
+		return
 	}
 	tol := math.Max(1.2, extent/150) + slack
-	vs := simplify(pts, tol, keep, (*verts)[:0])
-	*verts = vs
-	if len(vs) < 3 {
-		return nil
+	vs, ok := t.simplify(pts, tol)
+	if !ok || len(vs) < 3 {
+		return
 	}
 	// Straight stretches: polygon edges of finder length, merged with the
 	// next when they continue the same line past a small notch.
 	minLen := math.Max(minArm, extent*0.04)
-	var arms []arm
+	arms := t.arms[:0]
+	defer func() { t.arms = arms[:0] }()
 	k := len(vs)
 	for i := range k {
 		a, b := vs[i], vs[(i+1)%k]
@@ -263,13 +441,12 @@ func lCandidates(t *tracer, pts []ipt, keep []bool, verts *[]int, slack float64)
 		}
 	}
 	if len(arms) < 2 {
-		return nil
+		return
 	}
 	arms = mergeArms(arms, n)
 	for i := range arms {
 		fitArm(&arms[i], pts, &t.fit)
 	}
-	var out []candidate
 	for i := range arms {
 		a1 := arms[i]
 		a2 := arms[(i+1)%len(arms)]
@@ -301,6 +478,10 @@ func lCandidates(t *tracer, pts []ipt, keep []bool, verts *[]int, slack float64)
 		if d1.Cross(d2) <= 0 {
 			continue
 		}
+		if t.corners <= 0 {
+			return
+		}
+		t.corners--
 		// The edges fitted whole, fitted near each corner, and taken as
 		// the chords between the outline's corners: the latter two follow
 		// a bent symbol better. All give corners to try.
@@ -317,10 +498,9 @@ func lCandidates(t *tracer, pts []ipt, keep []bool, verts *[]int, slack float64)
 			}
 		}
 		if ok {
-			out = append(out, cd)
+			add(cd)
 		}
 	}
-	return out
 }
 
 // mergeArms joins stretches that continue one line: a finder edge that a
@@ -471,9 +651,10 @@ func finishL(t *tracer, a1, a2 arm, fit int) (candidate, bool) {
 	}
 	// The thickness of the bottom edge is the module height, that of the
 	// left edge the module width: they differ in a photo taken at a
-	// slant.
-	my := armWidth(t, a1, u)
-	mx := armWidth(t, a2, v)
+	// slant. Thicker than a sixth of the other edge, the finder is
+	// rejected below whatever the thickness: the measures stop there.
+	my := armWidth(t, a1, u, hLen/6)
+	mx := armWidth(t, a2, v, wLen/6)
 	if mx <= 0 || my <= 0 || mx > 3*my || my > 3*mx {
 		return candidate{}, false
 	}
@@ -530,17 +711,22 @@ func finishL(t *tracer, a1, a2 arm, fit int) (candidate, bool) {
 // armWidth estimates the module size as the thickness of the finder edge
 // a, measured from its outline pixels (which follow a bent edge) towards
 // in: the lower quartile of the dark runs from the edge inwards, since
-// where the data modules next to the edge are dark the run is longer.
-func armWidth(t *tracer, a arm, in detect.Point) float64 {
+// where the data modules next to the edge are dark the run is longer. The
+// runs are followed no further than a quarter of the edge's length, nor
+// than limit: a thickness beyond limit comes out beyond it all the same.
+// (Unbounded, the runs crossed the whole of the solid blobs that a dilated
+// page of print makes, over and over.)
+func armWidth(t *tracer, a arm, in detect.Point, limit float64) float64 {
 	pts := t.pts
 	n := len(pts)
 	var buf [15]float64
 	runs := buf[:0]
+	limit = math.Min(limit, a.length/4)
 	for k := 1; k < 16; k++ {
 		q := pts[(a.from+(a.to-a.from)*k/16)%n]
 		p := detect.Point{X: float64(q.x) + 0.5, Y: float64(q.y) + 0.5}
 		r := 0.0
-		for r < a.length/4 && darkAt(t, p.Add(in.Mul(r))) {
+		for r < limit && darkAt(t, p.Add(in.Mul(r))) {
 			r += 0.25
 		}
 		runs = append(runs, r+0.25)

@@ -31,17 +31,33 @@ const enlargeBelow = 400
 // images (light-on-dark symbols), and the image dilated by one and two
 // pixels, which joins the separate dots of a dot-peened symbol into solid
 // finder edges (the grid is still sampled from the image itself).
+//
+// Large images (above downscaleAbove) are read at full size once, for
+// symbols of small modules, and all their other views are made at half
+// size: a view of a 2000×2000 image costs four times its half-size view,
+// to binarize, open or dilate and to trace, and the symbols these views are
+// for (low contrast, light on dark, dot-peened) read as well there. Dilated
+// at half size, the image joins dots twice as far apart: dot-peened symbols
+// of 20- to 28-pixel modules in a 1300-pixel image read, where full-size
+// dilation read none (TestReadLarge).
 var readPlan = []symbology.Pass{
 	{View: binarize.View{}},
-	{View: binarize.View{Method: binarize.Global}, LastResort: true},
 	{View: binarize.View{Down: 2}, MinSide: downscaleAbove + 1},
+	{View: binarize.View{Method: binarize.Global}, LastResort: true, MaxSide: downscaleAbove},
 	{View: binarize.View{Down: 2}, LastResort: true, Thorough: true, MinSide: 2 * enlargeBelow, MaxSide: downscaleAbove},
-	{View: binarize.View{Inverted: true}, LastResort: true, Thorough: true},
-	{View: binarize.View{Method: binarize.Global, Inverted: true}, LastResort: true, Thorough: true},
+	{View: binarize.View{Inverted: true}, LastResort: true, Thorough: true, MaxSide: downscaleAbove},
+	{View: binarize.View{Method: binarize.Global, Inverted: true}, LastResort: true, Thorough: true, MaxSide: downscaleAbove},
 	{View: binarize.View{Up: 2}, LastResort: true, MaxSide: enlargeBelow - 1},
-	{View: binarize.View{Open: true}, LastResort: true},
-	{View: binarize.View{Dilate: 1}, LastResort: true, Thorough: true},
-	{View: binarize.View{Dilate: 2}, LastResort: true, Thorough: true},
+	{View: binarize.View{Open: true}, LastResort: true, MaxSide: downscaleAbove},
+	{View: binarize.View{Dilate: 1}, LastResort: true, Thorough: true, MaxSide: downscaleAbove},
+	{View: binarize.View{Dilate: 2}, LastResort: true, Thorough: true, MaxSide: downscaleAbove},
+	// Large images: the views above at half size.
+	{View: binarize.View{Method: binarize.Global, Down: 2}, LastResort: true, MinSide: downscaleAbove + 1},
+	{View: binarize.View{Inverted: true, Down: 2}, LastResort: true, Thorough: true, MinSide: downscaleAbove + 1},
+	{View: binarize.View{Method: binarize.Global, Inverted: true, Down: 2}, LastResort: true, Thorough: true, MinSide: downscaleAbove + 1},
+	{View: binarize.View{Down: 2, Open: true}, LastResort: true, MinSide: downscaleAbove + 1},
+	{View: binarize.View{Down: 2, Dilate: 1}, LastResort: true, Thorough: true, MinSide: downscaleAbove + 1},
+	{View: binarize.View{Down: 2, Dilate: 2}, LastResort: true, Thorough: true, MinSide: downscaleAbove + 1},
 }
 
 // scanStep returns the spacing of the scan lines in an image of the given
@@ -54,44 +70,46 @@ func scanStep(w, h int) int {
 func find(v *symbology.View) bool {
 	bin := v.Base // the image to sample: v.Bin may be dilated or opened
 	d := float64(v.Pass.View.Dilate)
-	cands := findCandidates(v.Bin, v.Scratch(), scanStep(bin.Width, bin.Height), v.Thorough, d)
-	if d > 0 {
-		// The dilated outlines lie d pixels outside the symbol.
-		for i := range cands {
-			c := &cands[i]
+	// The candidates whose best grid looks most like a symbol first: a
+	// symbol read early keeps the candidates inside it from being tried.
+	// Only the borders of the grids are sampled to rank them, and only the
+	// best maxRanked candidates are kept.
+	var p planner
+	var cands []ranked
+	cut := func() {
+		slices.SortStableFunc(cands, func(a, b ranked) int { return cmp.Compare(b.score, a.score) })
+		cands = cands[:min(len(cands), maxRanked)]
+	}
+	add := func(c candidate) {
+		if d > 0 {
+			// The dilated outlines lie d pixels outside the symbol.
 			c.q = detect.ShrinkQuad(c.q, d)
 			for j := range c.alts {
 				c.alts[j] = detect.ShrinkQuad(c.alts[j], d)
 			}
 			c.mx, c.my = c.mx-d, c.my-d
 		}
-	}
-	// The candidates whose best grid looks most like a symbol first: a
-	// symbol read early keeps the candidates inside it from being tried.
-	plans := make([][]attempt, len(cands))
-	for i, c := range cands {
-		plans[i] = planGrids(bin, c)
-	}
-	order := make([]int, len(cands))
-	for i := range order {
-		order[i] = i
-	}
-	best := func(i int) float64 {
-		if len(plans[i]) == 0 {
-			return 0
+		atts := p.plan(bin, c)
+		// A candidate none of whose grids has the border of a symbol is
+		// never decoded (decodePlan): it is not worth a place.
+		if !slices.ContainsFunc(atts, func(a attempt) bool { return a.ok }) {
+			return
 		}
-		return plans[i][0].score
+		cands = append(cands, ranked{c, atts[0].score})
+		if len(cands) >= 2*maxRanked {
+			cut()
+		}
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(best(b), best(a)) })
-	for _, i := range order {
-		c := cands[i]
-		if v.Covered(detect.Centre(c.q), 0) {
+	findCandidates(v.Bin, v.Scratch(), scanStep(bin.Width, bin.Height), d, v.Stopped, add)
+	cut()
+	for _, r := range cands {
+		if v.Covered(detect.Centre(r.c.q), 0) {
 			continue
 		}
 		if !v.Next() {
 			return false
 		}
-		bc, ok := decodePlan(bin, v.Lum, v.Pass.View.Inverted, v.Thorough, plans[i])
+		bc, ok := decodePlan(bin, v.Lum, v.Pass.View.Inverted, v.Thorough, p.plan(bin, r.c))
 		if !ok {
 			continue
 		}
@@ -101,6 +119,18 @@ func find(v *symbology.View) bool {
 	}
 	return false
 }
+
+// ranked is a candidate and the border score of its best grid.
+type ranked struct {
+	c     candidate
+	score float64
+}
+
+// maxRanked caps the candidates of one view that are ranked, and so tried:
+// as many as the harness lets a reader examine in a view
+// (symbology.MaxCandidates), each of which may be a symbol of its own.
+// Beyond it the candidates with the worst borders are dropped.
+const maxRanked = symbology.MaxCandidates
 
 // dims returns the symbol sizes to try for a candidate with corners q,
 // nearest to its estimates first, as rows × columns of the grid the
@@ -196,15 +226,27 @@ func borderScore(m *matrix.Matrix) (score float64, ok bool) {
 	return (s + c) / 2, s >= minSolid && c >= minClock && s+c >= 2*minBorder
 }
 
-// attempt is a grid sampled from a candidate: its corners, transform and
-// size, the grid, and how well its border matches (borderScore).
+// attempt is a grid of a candidate: its corners, transform and size, how
+// well its border matches (borderScore), and the grid, once sampled.
 type attempt struct {
 	q          [4]detect.Point
 	t          detect.Transform
 	rows, cols int
-	grid       *matrix.Matrix
+	grid       *matrix.Matrix // nil until sampled (attempt.sample)
 	score      float64
 	ok         bool
+}
+
+// sample returns the attempt's grid, sampled from bin on first use.
+func (a *attempt) sample(bin *matrix.Matrix) (*matrix.Matrix, bool) {
+	if a.grid == nil {
+		g, ok := detect.Sample(bin, a.t, a.cols, a.rows)
+		if !ok {
+			return nil, false
+		}
+		a.grid = g
+	}
+	return a.grid, true
 }
 
 // maxAttempts caps the grids of one candidate that are decoded.
@@ -217,35 +259,92 @@ const maxAttempts = 12
 // gradients of a photo that pass minBorder less.
 const minVariants = 0.8
 
-// planGrids samples a candidate at its likely corners and sizes and returns the
-// grids, best border first.
-func planGrids(bin *matrix.Matrix, c candidate) []attempt {
-	var atts []attempt
-	for _, q := range append([][4]detect.Point{c.q}, c.alts...) {
+// planner plans the grids of candidates, reusing its buffers.
+type planner struct {
+	atts   []attempt
+	border []bool // the border modules of a grid
+}
+
+// plan returns the grids of a candidate at its likely corners and sizes,
+// best border first, each with its border sampled but not the rest; those
+// that detect.Sample could not sample are left out. The slice is reused by
+// the next call.
+func (p *planner) plan(bin *matrix.Matrix, c candidate) []attempt {
+	atts := p.atts[:0]
+	for k := -1; k < len(c.alts); k++ {
+		q := c.q
+		if k >= 0 {
+			q = c.alts[k]
+		}
 		for _, d := range dims(c, q) {
 			rows, cols := d[0], d[1]
 			t, ok := detect.RectToQuad(float64(cols), float64(rows), q)
 			if !ok {
 				continue
 			}
-			g, ok := detect.Sample(bin, t, cols, rows)
-			if !ok {
-				continue
+			a := attempt{q: q, t: t, rows: rows, cols: cols}
+			if !inside(bin, t, rows, cols) {
+				// Near the image's edge: whether enough of the grid
+				// lies in the image takes sampling it all.
+				if _, ok := a.sample(bin); !ok {
+					continue
+				}
 			}
-			score, ok := borderScore(g)
-			atts = append(atts, attempt{q, t, rows, cols, g, score, ok})
+			a.score, a.ok = p.borderScore(bin, &a)
+			atts = append(atts, a)
 		}
 	}
-	slices.SortStableFunc(atts, func(a, b attempt) int {
-		switch {
-		case a.score > b.score:
-			return -1
-		case a.score < b.score:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(atts, func(a, b attempt) int { return cmp.Compare(b.score, a.score) })
+	p.atts = atts
 	return atts
+}
+
+// inside reports whether every module centre of a rows×cols grid sampled
+// through t lies in bin, so that detect.Sample succeeds. The transform of a
+// convex quadrilateral keeps the sign of its denominator over the grid, and
+// maps the grid into the quadrilateral of its corner modules' centres.
+func inside(bin *matrix.Matrix, t detect.Transform, rows, cols int) bool {
+	x1, y1 := float64(cols)-0.5, float64(rows)-0.5
+	pos := 0
+	for _, c := range [4]detect.Point{{X: 0.5, Y: 0.5}, {X: x1, Y: 0.5}, {X: x1, Y: y1}, {X: 0.5, Y: y1}} {
+		if t[6]*c.X+t[7]*c.Y+t[8] > 0 {
+			pos++
+		}
+		p := t.Apply(c)
+		if !(p.X >= 0 && p.Y >= 0 && p.X < float64(bin.Width) && p.Y < float64(bin.Height)) {
+			return false
+		}
+	}
+	return pos == 0 || pos == 4
+}
+
+// borderScore scores the border of an attempt's grid (see borderScore),
+// from its sampled grid, or else sampling its border modules alone.
+func (p *planner) borderScore(bin *matrix.Matrix, a *attempt) (float64, bool) {
+	if a.grid != nil {
+		return borderScore(a.grid)
+	}
+	w, h := a.cols, a.rows
+	m := matrix.Matrix{Width: w, Height: h}
+	if cap(p.border) < w*h {
+		p.border = make([]bool, w*h)
+	}
+	m.Pix = p.border[:w*h]
+	at := func(x, y int) {
+		q := a.t.Apply(detect.Point{X: float64(x) + 0.5, Y: float64(y) + 0.5})
+		px := min(max(int(math.Floor(q.X)), 0), bin.Width-1)
+		py := min(max(int(math.Floor(q.Y)), 0), bin.Height-1)
+		m.Pix[y*w+x] = bin.Pix[py*bin.Width+px]
+	}
+	for x := range w {
+		at(x, 0)
+		at(x, h-1)
+	}
+	for y := range h {
+		at(0, y)
+		at(w-1, y)
+	}
+	return borderScore(&m)
 }
 
 // decodePlan decodes the grids of a candidate whose border looks right,
@@ -274,14 +373,18 @@ func decodePlan(bin *matrix.Matrix, lum *image.Gray, inverted, thorough bool, at
 		}
 		return bc, true
 	}
-	for i, a := range atts {
+	for i := range atts {
 		if i >= maxAttempts {
 			break
 		}
+		a := &atts[i]
 		if !a.ok {
 			continue
 		}
-		if bc, ok := try(a); ok {
+		if _, ok := a.sample(bin); !ok {
+			continue
+		}
+		if bc, ok := try(*a); ok {
 			return bc, true
 		}
 	}
@@ -291,15 +394,17 @@ func decodePlan(bin *matrix.Matrix, lum *image.Gray, inverted, thorough bool, at
 	if thorough {
 		refine = 3
 	}
-	var tried [][2]int
+	var tried [3][2]int
+	n := 0
 	for _, a := range atts {
-		if len(tried) >= refine || a.score < minVariants {
+		if n >= refine || a.score < minVariants {
 			break
 		}
-		if !a.ok || slices.Contains(tried, [2]int{a.rows, a.cols}) {
+		if !a.ok || slices.Contains(tried[:n], [2]int{a.rows, a.cols}) {
 			continue
 		}
-		tried = append(tried, [2]int{a.rows, a.cols})
+		tried[n] = [2]int{a.rows, a.cols}
+		n++
 		q, _ := refineQuad(bin, a.q, a.rows, a.cols)
 		if q == a.q {
 			continue

@@ -2,6 +2,7 @@ package datamatrix
 
 import (
 	"context"
+	"fmt"
 	"image"
 	"math"
 	"math/rand/v2"
@@ -263,5 +264,147 @@ func TestReadSeveral(t *testing.T) {
 	}
 	if got := read(binarize.NewSource(img), symbology.ReadOptions{MaxResults: 1}); len(got) != 1 {
 		t.Errorf("MaxResults 1: read %d symbols", len(got))
+	}
+}
+
+// TestReadLarge reads symbols in images above downscaleAbove, whose views
+// other than the first are made at half size: dot-peened symbols whose dots
+// only dilation at half size joins (the full-size dilation that the plan
+// had before reads none of these three), and a light-on-dark symbol of
+// 3-pixel modules.
+func TestReadLarge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders large images")
+	}
+	tests := []struct {
+		name string
+		s    scene
+	}{
+		{"dots 20", scene{w: 1300, h: 1300, module: 20, dots: 0.38, deg: 15}},
+		{"dots 28", scene{w: 1300, h: 1300, module: 28, dots: 0.38, deg: 15}},
+		{"small dots 20", scene{w: 1300, h: 1300, module: 20, dots: 0.33, deg: 15}},
+		{"inverted", scene{w: 1300, h: 1300, module: 3, invert: true, deg: 10}},
+	}
+	const data = "Dot peened marking 123"
+	c, err := Encode(data, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, tt := range tests {
+		tt.s.seed = uint64(i)
+		img, _ := tt.s.render(c.Modules)
+		if got := read(binarize.NewSource(img), symbology.ReadOptions{}); len(got) != 1 || got[0].Text != data || got[0].Inverted != tt.s.invert {
+			t.Errorf("%s: read %+v", tt.name, got)
+		}
+	}
+}
+
+// TestPlanLarge checks that the plan reads a large image at full size
+// once: every other view of it is at half size, where it costs a quarter
+// (see readPlan).
+func TestPlanLarge(t *testing.T) {
+	for _, long := range []int{downscaleAbove + 1, 2000, 8000} {
+		for _, thorough := range []bool{false, true} {
+			full := 0
+			for _, p := range readPlan {
+				applies := (thorough || !p.Thorough) && long >= p.MinSide && (p.MaxSide == 0 || long <= p.MaxSide)
+				if v := p.View.Norm(); applies && v.Down == 1 && v.Up == 1 {
+					full++
+				}
+			}
+			if full != 1 {
+				t.Errorf("long side %d, thorough %v: %d views at full size", long, thorough, full)
+			}
+		}
+	}
+}
+
+// TestReadMany reads a sheet of 40 symbols: each view ranks and tries up
+// to maxRanked candidates.
+func TestReadMany(t *testing.T) {
+	const cols, rows, module, pitch = 8, 5, 4, 64
+	img := image.NewGray(image.Rect(0, 0, cols*pitch, rows*pitch))
+	for i := range img.Pix {
+		img.Pix[i] = 235
+	}
+	want := map[string]bool{}
+	for k := range cols * rows {
+		data := fmt.Sprintf("Label %02d", k)
+		want[data] = true
+		c, err := Encode(data, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := c.Modules
+		x0, y0 := k%cols*pitch+8, k/cols*pitch+8
+		for y := range m.Height * module {
+			for x := range m.Width * module {
+				if m.Get(x/module, y/module) {
+					img.Pix[(y0+y)*img.Stride+x0+x] = 25
+				}
+			}
+		}
+	}
+	got := read(binarize.NewSource(img), symbology.ReadOptions{})
+	for _, bc := range got {
+		delete(want, bc.Text)
+	}
+	if len(got) != cols*rows || len(want) > 0 {
+		t.Errorf("read %d symbols; not read: %v", len(got), want)
+	}
+}
+
+// TestBorderOnly checks the planner's scoring of a grid from its border
+// modules alone against the border of the whole grid sampled by
+// detect.Sample, for the grids of the candidates of photos and of grids
+// moved about them, and that a grid inside the image samples.
+func TestBorderOnly(t *testing.T) {
+	c, err := Encode("Border only 0123456789", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	tested := 0
+	for i, s := range []scene{
+		{w: 200, h: 200, module: 6, deg: 20},
+		{w: 240, h: 200, module: 4, persp: 0.2, deg: 100, noise: 20},
+		{w: 120, h: 120, module: 4, deg: 45, seed: 1},
+	} {
+		s.seed = uint64(i)
+		img, _ := s.render(c.Modules)
+		bin := binarize.NewSource(img).Binary(binarize.View{})
+		var p planner
+		findCandidates(bin, nil, scanStep(bin.Width, bin.Height), 0, nil, func(cd candidate) {
+			for range 20 {
+				// The candidate's grids, and grids moved by up to
+				// 40 pixels: some near the edge or out of the image.
+				dx, dy := r.Float64()*80-40, r.Float64()*80-40
+				if tested%20 == 0 {
+					dx, dy = 0, 0
+				}
+				moved := cd
+				for k := range moved.q {
+					moved.q[k] = moved.q[k].Add(detect.Point{X: dx, Y: dy})
+				}
+				moved.alts = nil
+				for _, a := range p.plan(bin, moved) {
+					g, ok := detect.Sample(bin, a.t, a.cols, a.rows)
+					if !ok {
+						t.Fatalf("planned grid %v does not sample", a.q)
+					}
+					score, good := borderScore(g)
+					if score != a.score || good != a.ok {
+						t.Fatalf("grid %v: border alone %v %v, whole grid %v %v", a.q, a.score, a.ok, score, good)
+					}
+					if inside(bin, a.t, a.rows, a.cols) && a.grid != nil {
+						t.Errorf("grid %v inside the image sampled whole", a.q)
+					}
+					tested++
+				}
+			}
+		})
+	}
+	if tested < 100 {
+		t.Errorf("only %d grids tested", tested)
 	}
 }
