@@ -18,13 +18,19 @@ const downscaleAbove = 1200
 
 // readPlan is the reader's plan: the locally binarized image; in thorough
 // mode, when nothing was found, the globally binarized image, large photos
-// halved and the inverted image, each scanned along its rows only
-// (scanDirections).
+// halved and the inverted image (for large photos, all at half size),
+// each scanned in fewer directions than the first (scanDirections).
 var readPlan = []symbology.Pass{
 	{View: binarize.View{}},
-	{View: binarize.View{Method: binarize.Global}, LastResort: true, Thorough: true},
+	{View: binarize.View{Method: binarize.Global}, LastResort: true, Thorough: true, MaxSide: downscaleAbove},
 	{View: binarize.View{Down: 2}, LastResort: true, Thorough: true, MinSide: downscaleAbove + 1},
-	{View: binarize.View{Inverted: true}, LastResort: true, Thorough: true},
+	{View: binarize.View{Inverted: true}, LastResort: true, Thorough: true, MaxSide: downscaleAbove},
+	// Large photos read their other fallbacks at half size too: their
+	// symbols have modules large enough there, and the full-size views
+	// would cost a large photo without a symbol a third more
+	// (BenchmarkAdversarial).
+	{View: binarize.View{Method: binarize.Global, Down: 2}, LastResort: true, Thorough: true, MinSide: downscaleAbove + 1},
+	{View: binarize.View{Inverted: true, Down: 2}, LastResort: true, Thorough: true, MinSide: downscaleAbove + 1},
 }
 
 // find reads the PDF417, Compact PDF417 and MicroPDF417 symbols of one
