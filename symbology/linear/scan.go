@@ -62,6 +62,15 @@ const (
 	// that far): lines three pixel rows thick, two apart, still find a
 	// symbol whose bars are 4 pixels tall on two lines.
 	thoroughSpacing = 2
+	// maxLines bounds the lines of a thorough pass: the finest spacing
+	// is at least the image over maxLines, so in an image more than 2048
+	// pixels across the lines a pass reads about 512 lines rather than
+	// one every 4 pixels (coarse to fine, the spacing halves level by
+	// level and stops below the finest), and an image without a symbol
+	// costs half as much a pixel. A symbol in such a photo has bars far
+	// taller than the few spacings (8 pixels at 4096) that two lines
+	// need (TestScanLargeSpacing).
+	maxLines = 512
 	// maxLevels bounds the coarse-to-fine levels: 2^maxLevels lines would
 	// be more than any image has.
 	maxLevels = 30
@@ -209,7 +218,7 @@ func (s *scanner) pass(vertical bool) {
 		if k > 0 && step < 1 {
 			break
 		}
-		finest := s.thorough && step/2 < min(thoroughSpacing, float64(s.lines)/fastDiv)
+		finest := s.thorough && step/2 < s.finestSpacing()
 		for j := 0; j < 1<<k; j++ {
 			if s.ctx.Err() != nil {
 				return
@@ -274,7 +283,14 @@ func (s *scanner) finished(d *decoderRun, next float64, agree int) bool {
 	if !s.thorough {
 		return !pending || next < float64(s.lines)/fastDiv
 	}
-	return next < min(thoroughSpacing, float64(s.lines)/fastDiv) || !pending && (confirmed || d.hadResults)
+	return next < s.finestSpacing() || !pending && (confirmed || d.hadResults)
+}
+
+// finestSpacing returns the spacing of the finest lines of a thorough
+// pass: thoroughSpacing pixels (or a 64th of the image, if finer), but no
+// finer than keeps the lines of the pass near maxLines.
+func (s *scanner) finestSpacing() float64 {
+	return max(min(thoroughSpacing, float64(s.lines)/fastDiv), float64(s.lines)/maxLines)
 }
 
 // minAgree returns the number of lines that must agree on a symbol in an

@@ -458,3 +458,25 @@ func TestScanAllocs(t *testing.T) {
 		t.Errorf("%v allocations for a scan, %v for one of twice the lines", a, b)
 	}
 }
+
+// TestScanLargeSpacing checks the finest line spacing of a thorough pass:
+// 2 pixels up to 2048 pixels across the lines, then the image over
+// maxLines, so that a pass reads about 512 lines; and that a symbol of
+// bars four such spacings tall still reads in a tall image.
+func TestScanLargeSpacing(t *testing.T) {
+	for _, tc := range []struct {
+		lines int
+		want  float64
+	}{{100, 100.0 / fastDiv}, {1000, 2}, {2048, 4}, {4096, 8}, {8192, 16}} {
+		s := &scanner{thorough: true, lines: tc.lines}
+		if got := s.finestSpacing(); math.Abs(got-tc.want) > 1e-9 {
+			t.Errorf("%d lines: finest spacing %v, want %v", tc.lines, got, tc.want)
+		}
+	}
+	sc := toyScene(0)
+	sc.Height, sc.BarHeight, sc.CX, sc.CY = 4100, 32, 160, 1234
+	res := Scan(context.Background(), sc.Render(), Options{}, toyDecoder)
+	if len(res) != 1 || res[0].Text != "toy" {
+		t.Errorf("a symbol 32 pixels tall in an image 4100 tall: %+v", res)
+	}
+}
