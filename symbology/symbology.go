@@ -1,11 +1,24 @@
 // Package symbology holds what every barcode symbology shares: the registry
-// of symbologies with their ids, names, aliases and groups, the reader and
-// writer seams, the decoded Barcode and encoded Symbol types, and the errors
-// readers and writers return.
+// of symbologies with their ids, names, aliases and groups, the one read
+// pipeline, the writer seam, the decoded Barcode and encoded Symbol types,
+// and the errors readers and writers return.
 //
-// Each symbology package registers itself from an init function; the CLI, the
-// HTTP API and the facade in package barkit are driven by the registry, so a
-// symbology appears everywhere once it registers.
+// Each symbology package registers its ids (Register) and its reader
+// (RegisterReader) from an init function; the CLI, the HTTP API and the
+// facade in package barkit are driven by the registry, so a symbology
+// appears everywhere once it registers.
+//
+// Readers are registered, not ids: one reader may report several ids (the
+// PDF417 reader reports pdf417, compact-pdf417 and micro-pdf417), and Read
+// runs each reader a scan needs once. A matrix or stacked reader declares
+// its plan, the binarized views it reads (Pass), and supplies only Find,
+// which finds and decodes the symbols of one view; Read owns the rest: the
+// views, made once per scan, shared by the readers and released when no
+// longer needed; the rules for when a reader stops; the candidate cap;
+// the mapping of corners to image pixels, orientation and flags;
+// de-duplication; the result limit; and cancellation. The linear
+// symbologies share one reader of their own (package linear), which reads
+// the luminance plane along scan lines.
 package symbology
 
 import (
