@@ -31,6 +31,13 @@ func (l Line) Dist(p Point) float64 {
 	return math.Abs(l.A*p.X + l.B*p.Y + l.C)
 }
 
+// Project returns the point of l nearest to p. l must have a unit normal,
+// as the lines this package makes have.
+func (l Line) Project(p Point) Point {
+	d := l.A*p.X + l.B*p.Y + l.C
+	return Point{p.X - d*l.A, p.Y - d*l.B}
+}
+
 // Meet returns the homogeneous coordinates (x·w, y·w, w) of the point where
 // l and m cross; w is 0 when they are parallel (the point at infinity in
 // their direction) and all three are 0 when they are the same line.

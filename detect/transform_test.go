@@ -192,3 +192,14 @@ func TestFitTransform(t *testing.T) {
 		t.Error("fit to coincident points succeeded")
 	}
 }
+
+func TestLineProject(t *testing.T) {
+	l := LineThrough(Point{0, 1}, Point{4, 1})
+	if got := l.Project(Point{3, 7}); math.Abs(got.X-3) > 1e-12 || math.Abs(got.Y-1) > 1e-12 {
+		t.Errorf("Project = %v, want (3, 1)", got)
+	}
+	d := LineThrough(Point{0, 0}, Point{2, 2})
+	if got := d.Project(Point{2, 0}); math.Abs(got.X-1) > 1e-12 || math.Abs(got.Y-1) > 1e-12 {
+		t.Errorf("Project = %v, want (1, 1)", got)
+	}
+}

@@ -642,8 +642,8 @@ func finishL(t *tracer, a1, a2 arm, fit int) (candidate, bool) {
 	}
 	// The far ends: the ends of the straight stretches, projected on the
 	// fitted lines.
-	br := project(bottom, a1.a)
-	tl := project(left, a2.b)
+	br := bottom.Project(a1.a)
+	tl := left.Project(a2.b)
 	u, v := tl.Sub(c).Unit(), br.Sub(c).Unit() // up the left edge, along the bottom
 	hLen, wLen := tl.Dist(c), br.Dist(c)
 	if hLen < minArm || wLen < minArm {
@@ -887,12 +887,6 @@ func clockCount(t *tracer, q [4]detect.Point, m, across float64, right bool) flo
 		return 0
 	}
 	return 2 * full / period
-}
-
-// project returns the point of l nearest to p.
-func project(l detect.Line, p detect.Point) detect.Point {
-	d := l.A*p.X + l.B*p.Y + l.C
-	return detect.Point{X: p.X - d*l.A, Y: p.Y - d*l.B}
 }
 
 // darkAt reports whether the pixel under p is dark.

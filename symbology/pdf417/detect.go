@@ -426,10 +426,6 @@ func makeEdge(hs []hit, kind edgeKind, step float64) (edge, bool) {
 	}
 	n := detect.Point{X: l.A, Y: l.B}
 	dir := detect.Point{X: -l.B, Y: l.A}
-	proj := func(p detect.Point) detect.Point {
-		d := l.A*p.X + l.B*p.Y + l.C
-		return p.Sub(n.Mul(d))
-	}
 	// The ends: the extreme projections, in line order, extended by half
 	// a line's reach.
 	if hs[len(hs)-1].outer.Sub(hs[0].outer).Dot(dir) < 0 {
@@ -440,7 +436,7 @@ func makeEdge(hs []hit, kind edgeKind, step float64) (edge, bool) {
 		t := h.outer.Dot(dir)
 		lo, hi = min(lo, t), max(hi, t)
 	}
-	base := proj(hs[0].outer)
+	base := l.Project(hs[0].outer)
 	t0 := base.Dot(dir)
 	a := base.Add(dir.Mul(lo - t0 - 0.5))
 	b := base.Add(dir.Mul(hi - t0 + 0.5))
