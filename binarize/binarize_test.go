@@ -569,3 +569,21 @@ func TestDownscaleFactors(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkMorphology opens and dilates a binarized noisy scene of a
+// megapixel: the last-resort views of the Data Matrix reader.
+func BenchmarkMorphology(b *testing.B) {
+	m := LocalThreshold(photo1000())
+	b.Run("open", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			Open(m)
+		}
+	})
+	b.Run("dilate2", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			Dilate(m, 2)
+		}
+	})
+}

@@ -28,57 +28,58 @@ func Open(m *matrix.Matrix) *matrix.Matrix {
 }
 
 // dilateInto writes src (w×h, dark true) dilated by r into dst, using tmp
-// for the rows' pass: separable running counts, so the cost does not grow
-// with r. With erode it erodes instead: a pixel stays dark only when every
-// pixel of its square that lies in the image is dark. src and dst must not
-// be the same buffer. It returns the number of dark pixels of dst.
+// for the rows' pass. With erode it erodes instead: a pixel stays dark only
+// when every pixel of its square that lies in the image is dark. src and
+// dst must not be the same buffer. It returns the number of dark pixels of
+// dst.
+//
+// A pixel of the window "counts" when it is dark (dilating) or light
+// (eroding); the output is dark when some pixel counts (dilating) or none
+// does (eroding). Each pass keeps, walking ahead of the output by r, where
+// the last counting pixel was: the window of x counts when that is at
+// x-r or later. So the cost does not grow with r, and the loops hold no
+// branch on the pixels, which in noise change at random.
 func dilateInto(src, dst, tmp []bool, w, h, r int, erode bool) (dark int) {
-	// A pixel of the window "counts" when it is dark (dilating) or light
-	// (eroding); the output is dark when some pixel counts (dilating) or
-	// none does (eroding).
 	counts := !erode
+	const never = -1 << 30 // no counting pixel seen
 	for y := range h {
 		row, out := src[y*w:(y+1)*w], tmp[y*w:(y+1)*w]
-		n := 0 // counting pixels in the window
+		last := never
 		for x := -r; x < w; x++ {
-			if x+r < w && row[x+r] == counts {
-				n++
-			}
-			if x-r-1 >= 0 && row[x-r-1] == counts {
-				n--
+			if a := x + r; a < w && row[a] == counts {
+				last = a
 			}
 			if x >= 0 {
-				out[x] = (n > 0) == counts
+				out[x] = (last >= x-r) == counts
 			}
 		}
 	}
-	// The columns' pass goes row by row, with a count per column, to
-	// read memory in order.
-	cnt := make([]int32, w)
+	// The columns' pass goes row by row, with a last counting row per
+	// column, to read memory in order.
+	last := make([]int32, w)
+	for x := range last {
+		last[x] = never
+	}
 	for y := -r; y < h; y++ {
-		if y+r < h {
-			for x, v := range tmp[(y+r)*w : (y+r+1)*w] {
+		if a := y + r; a < h {
+			for x, v := range tmp[a*w : (a+1)*w] {
 				if v == counts {
-					cnt[x]++
-				}
-			}
-		}
-		if y-r-1 >= 0 {
-			for x, v := range tmp[(y-r-1)*w : (y-r)*w] {
-				if v == counts {
-					cnt[x]--
+					last[x] = int32(a)
 				}
 			}
 		}
 		if y >= 0 {
 			out := dst[y*w : (y+1)*w]
-			for x, n := range cnt {
-				d := (n > 0) == counts
+			lo := int32(y - r)
+			n := 0
+			for x, l := range last {
+				d := (l >= lo) == counts
 				out[x] = d
 				if d {
-					dark++
+					n++
 				}
 			}
+			dark += n
 		}
 	}
 	return dark
