@@ -3,6 +3,7 @@ package barkit
 // The symbologies barkit reads and writes register themselves when their
 // packages are imported.
 import (
+	_ "github.com/barkit/barkit/symbology/aztec"
 	_ "github.com/barkit/barkit/symbology/code128"
 	_ "github.com/barkit/barkit/symbology/datamatrix"
 	_ "github.com/barkit/barkit/symbology/ean"

@@ -1,0 +1,386 @@
+package aztec
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/barkit/barkit/eci"
+	"github.com/barkit/barkit/gs1"
+	"github.com/barkit/barkit/matrix"
+	"github.com/barkit/barkit/symbology"
+)
+
+// Options tunes Encode. The zero value encodes in the smallest symbol,
+// compact or full-range, that holds the data with the recommended error
+// correction (23 % + 3 codewords), the character set chosen automatically.
+type Options struct {
+	// ECPercent is the least share of the symbol's codewords that are
+	// check codewords, in percent (5-95); 3 more are always added
+	// (ISO/IEC 24778:2008 §11.3). 0 means DefaultEC (23) when the size is
+	// chosen, and the minimum, MinEC (5), when Size forces one.
+	ECPercent int
+
+	// Size forces a format, compact (1-4 layers) or full-range (1-32);
+	// the zero value chooses the smallest that holds the data. The
+	// codewords the data leaves in a forced size are all check codewords.
+	// A forced size too small gives an error wrapping
+	// symbology.ErrTooLong.
+	Size Size
+
+	// Rune makes an Aztec Rune (Annex A), the 11×11 symbol of one value,
+	// 0-255, given as decimal digits in the text. The other options must be
+	// zero.
+	Rune bool
+
+	// GS1 marks the data as a GS1 element string (FNC1 in first position,
+	// §7.3.1.2): Application Identifiers and their data, with GS (0x1D)
+	// between a variable-length field and the next AI, each GS written as
+	// FNC1 (FLG(0)). Only the characters of the GS1 character set (GS1
+	// General Specifications Figure 7.11-1) and GS are accepted. The
+	// human-readable form "(01)…" is not accepted here.
+	GS1 bool
+
+	// ECI selects the character set. 0 chooses automatically: no
+	// designator for ASCII text; ECI 3 (ISO-8859-1) when the text fits
+	// ISO-8859-1 but is not ASCII, since readers that guess the character
+	// set of undesignated bytes may misread it; ECI 26 (UTF-8) otherwise.
+	// A positive value forces that ECI (it must be eci.Known unless Binary
+	// is set); it is written as FLG(n) before the data (§10.2).
+	ECI int
+
+	// Binary encodes the bytes of the data string as they are, with no
+	// character-set conversion and no designator unless ECI is set (899
+	// marks binary data).
+	Binary bool
+
+	// ReaderInit makes the symbol a reader initialisation (programming)
+	// symbol (§9): readers take its data as configuration. Only compact
+	// symbols of one layer and full-range symbols of up to 22 layers can
+	// be.
+	ReaderInit bool
+
+	// Append places the symbol in a structured-append message (§8); the
+	// zero value means the symbol stands alone.
+	Append Append
+}
+
+// Append is a symbol's place in a structured-append message: up to 26
+// symbols whose data, read in order, form one message (ISO/IEC 24778:2008
+// §8). The symbol's data starts with a header in Upper mode (after the
+// codes M/L U/L that announce it): the message id between spaces, if
+// any, then the symbol's position and the count as letters A-Z.
+type Append struct {
+	Index int // 0-based position of this symbol in the message
+	Count int // number of symbols in the message, 2-26; 0 means none
+	// ID identifies the message, the same in each of its symbols:
+	// printable ASCII without spaces, or "" for none.
+	ID string
+}
+
+// MaxAppend is the most symbols of one structured-append message (§8).
+const MaxAppend = 26
+
+// Code is an encoded Aztec Code symbol or Aztec Rune.
+type Code struct {
+	// Size is the symbol's format; the zero Size for a rune.
+	Size Size
+	// Rune reports whether the symbol is an Aztec Rune; Value is its value.
+	Rune  bool
+	Value int
+	// DataWords and CheckWords are the numbers of data and check
+	// codewords in the symbol's data layers.
+	DataWords, CheckWords int
+	Modules               *matrix.Matrix // the symbol without quiet zone; true is dark
+}
+
+// ECLevel returns the share of check codewords among the symbol's
+// codewords as a percentage, "41%", the way readers report it; "" for a
+// rune.
+func (c *Code) ECLevel() string {
+	if c.Rune {
+		return ""
+	}
+	return ecLevel(c.CheckWords, c.DataWords+c.CheckWords)
+}
+
+// ecLevel formats check codewords out of total as a whole percentage,
+// rounded to nearest.
+func ecLevel(check, total int) string {
+	if total <= 0 {
+		return ""
+	}
+	return strconv.Itoa((200*check+total)/(2*total)) + "%"
+}
+
+// Version returns the size in the notation of Barcode.Version: "C1"-"C4",
+// "F1"-"F32", or "rune".
+func (c *Code) Version() string {
+	if c.Rune {
+		return "rune"
+	}
+	return c.Size.String()
+}
+
+// Encode encodes text as an Aztec Code symbol, with the encodation that
+// takes the fewest bits (Upper, Lower, Mixed, Punct and Digit codes,
+// shifts, latches and Binary Shift runs chosen by dynamic programming), in
+// the smallest format that holds it at the requested error correction, or
+// as an Aztec Rune. Errors wrap symbology.ErrInvalidData (a character that
+// cannot be encoded, an invalid option) or symbology.ErrTooLong.
+func Encode(text string, opts Options) (*Code, error) {
+	if opts.Rune {
+		return encodeRuneText(text, opts)
+	}
+	if err := checkOptions(opts); err != nil {
+		return nil, err
+	}
+	units, err := prepare(text, opts)
+	if err != nil {
+		return nil, err
+	}
+	bits, end, ok := encodeEnd(units)
+	if !ok {
+		return nil, fmt.Errorf("aztec: %w: data cannot be encoded", symbology.ErrInvalidData)
+	}
+	if opts.Append.Count > 0 {
+		// The structured-append header is announced by M/L U/L (§8).
+		bits = append([]byte{1, 1, 1, 0, 1, 1, 1, 1, 0, 1}, bits...)
+	}
+	pct := opts.ECPercent
+	cands := sizes
+	if opts.Size.Layers != 0 {
+		cands = []Size{opts.Size}
+		if pct == 0 {
+			pct = MinEC
+		}
+	} else if pct == 0 {
+		pct = DefaultEC
+	}
+	var stuffed [13]int // by word size: the data codewords the bits make
+	for _, s := range cands {
+		if opts.ReaderInit && !s.readerInitAllowed() {
+			continue
+		}
+		b := s.WordBits()
+		if stuffed[b] == 0 {
+			stuffed[b] = stuffedLen(bits, b)
+		}
+		if stuffed[b] > s.dataWords(pct, opts.ReaderInit) {
+			continue
+		}
+		if l := endLatch(end, padBits(bits, b)); l != nil {
+			w := &bitWriter{bits: append([]byte(nil), bits...)}
+			for _, c := range l {
+				w.write(c.value, c.bits)
+			}
+			if stuffedLen(w.bits, b) == stuffed[b] {
+				bits = w.bits
+			}
+		}
+		return build(s, stuff(bits, b), opts.ReaderInit), nil
+	}
+	if opts.Size.Layers != 0 {
+		return nil, fmt.Errorf("aztec: %w: the data does not fit a %s symbol at %d%% error correction", symbology.ErrTooLong, opts.Size, pct)
+	}
+	return nil, fmt.Errorf("aztec: %w: the data does not fit the largest symbol at %d%% error correction", symbology.ErrTooLong, pct)
+}
+
+// build lays out a symbol of size s holding the data codewords, with check
+// codewords in all the others.
+func build(s Size, data []int, readerInit bool) *Code {
+	n := s.Codewords()
+	words := make([]int, n)
+	copy(words, data)
+	s.field().EncodeInts(data, words[len(data):])
+
+	side := s.Side()
+	m := matrix.New(side, side)
+	if !s.Compact {
+		drawGrid(m)
+	}
+	drawCore(m, s.Compact)
+	c := side / 2
+	mm := encodeModeMessage(s.Compact, modeMessage{layers: s.Layers, dataWords: len(data), readerInit: readerInit})
+	for i, p := range modeMessageModules(s.Compact) {
+		m.Set(c+p[0], c+p[1], mm[i] == 1)
+	}
+	// The bit stream starts with the padding that the codewords leave
+	// over, then the codewords, most significant bit first (§7.3.4).
+	pos := s.dataModules()
+	b := s.WordBits()
+	k := len(pos) - n*b
+	for _, w := range words {
+		for j := b - 1; j >= 0; j-- {
+			m.Pix[pos[k]] = w>>j&1 == 1
+			k++
+		}
+	}
+	return &Code{Size: s, DataWords: len(data), CheckWords: n - len(data), Modules: m}
+}
+
+// encodeRuneText encodes an Aztec Rune whose value is written in text.
+func encodeRuneText(text string, opts Options) (*Code, error) {
+	if opts.Size.Layers != 0 || opts.ECPercent != 0 || opts.GS1 || opts.ECI != 0 || opts.Binary || opts.ReaderInit || opts.Append != (Append{}) {
+		return nil, fmt.Errorf("aztec: %w: an Aztec Rune has no options", symbology.ErrInvalidData)
+	}
+	v, err := strconv.Atoi(strings.TrimSpace(text))
+	if err != nil || v < 0 || v > 255 {
+		return nil, fmt.Errorf("aztec: %w: rune value %q (0-255)", symbology.ErrInvalidData, text)
+	}
+	return EncodeRune(v), nil
+}
+
+// EncodeRune returns Aztec Rune v (ISO/IEC 24778:2008 Annex A), 0-255:
+// the 11×11 core of a compact symbol whose mode message is v. It panics
+// for a value out of range, a programming error.
+func EncodeRune(v int) *Code {
+	if v < 0 || v > 255 {
+		panic("aztec: rune value out of range")
+	}
+	m := matrix.New(11, 11)
+	drawCore(m, true)
+	bits := encodeRuneMessage(v)
+	for i, p := range modeMessageModules(true) {
+		m.Set(5+p[0], 5+p[1], bits[i] == 1)
+	}
+	return &Code{Rune: true, Value: v, Modules: m}
+}
+
+// checkOptions reports an error for options that cannot be honoured.
+func checkOptions(o Options) error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("aztec: %w: "+format, append([]any{symbology.ErrInvalidData}, args...)...)
+	}
+	a := o.Append
+	switch {
+	case o.ECPercent != 0 && (o.ECPercent < MinEC || o.ECPercent > MaxEC):
+		return bad("error correction %d%% (%d-%d)", o.ECPercent, MinEC, MaxEC)
+	case o.Size.Layers != 0 && !o.Size.Valid():
+		return bad("size %s", o.Size)
+	case o.ReaderInit && o.Size.Layers != 0 && !o.Size.readerInitAllowed():
+		return bad("a %s symbol cannot be a reader initialisation symbol (C1 or F1-F22 only)", o.Size)
+	case o.ECI < 0 || o.ECI > 999999:
+		return bad("ECI %d (0-999999)", o.ECI)
+	case o.ECI > 0 && !o.Binary && !eci.Known(o.ECI):
+		return bad("ECI %d: unknown character set", o.ECI)
+	case o.GS1 && o.Binary:
+		return bad("GS1 data cannot be binary")
+	case o.GS1 && o.ECI > 0 && !eci.ASCIICompatible(o.ECI):
+		return bad("GS1 data under ECI %d", o.ECI)
+	case o.GS1 && o.ReaderInit:
+		return bad("a reader initialisation symbol cannot hold GS1 data")
+	case a.Count == 0 && (a.Index != 0 || a.ID != ""):
+		return bad("structured append index or id without a count")
+	case a.Count != 0 && (a.Count < 2 || a.Count > MaxAppend):
+		return bad("structured append count %d (2-%d)", a.Count, MaxAppend)
+	case a.Count != 0 && (a.Index < 0 || a.Index >= a.Count):
+		return bad("structured append index %d of %d symbols", a.Index, a.Count)
+	case a.Count != 0 && o.ReaderInit:
+		return bad("a reader initialisation symbol cannot be part of a structured append message")
+	}
+	for i := 0; i < len(a.ID); i++ {
+		if c := a.ID[i]; c <= ' ' || c > '~' {
+			return bad("structured append id %q: printable ASCII without spaces only", a.ID)
+		}
+	}
+	return nil
+}
+
+// prepare turns text into units: the structured-append header, FNC1 for
+// GS1 data, the ECI designator, then the data bytes (GS as FNC1 in GS1
+// data).
+func prepare(text string, opts Options) ([]unit, error) {
+	if len(text) > utf8.UTFMax*maxUnits {
+		return nil, fmt.Errorf("aztec: %w: %d bytes of data", symbology.ErrTooLong, len(text))
+	}
+	var b []byte
+	designator := 0
+	switch {
+	case opts.Binary:
+		b = []byte(text)
+		designator = opts.ECI
+	default:
+		if i := invalidUTF8(text); i >= 0 {
+			return nil, fmt.Errorf("aztec: %w: invalid UTF-8 at byte %d", symbology.ErrInvalidData, i)
+		}
+		if opts.GS1 {
+			if err := gs1.CheckElementString(text); err != nil {
+				return nil, fmt.Errorf("aztec: %w: GS1 data: %w", symbology.ErrInvalidData, err)
+			}
+		}
+		d := opts.ECI
+		if d == 0 {
+			d = autoECI(text)
+		}
+		if d > 0 {
+			var err error
+			if b, err = eci.Encode(d, text); err != nil {
+				return nil, fmt.Errorf("aztec: %w: %w", symbology.ErrInvalidData, err)
+			}
+			designator = d
+		} else {
+			b = []byte(text)
+		}
+	}
+	var units []unit
+	if a := opts.Append; a.Count > 0 {
+		if a.ID != "" {
+			units = appendBytes(units, " "+a.ID+" ")
+		}
+		units = append(units, unit('A'+a.Index), unit('A'+a.Count-1))
+	}
+	if opts.GS1 {
+		units = append(units, unitFNC1)
+	}
+	if designator > 0 {
+		units = append(units, unitECI+unit(designator))
+	}
+	if len(units)+len(b) > maxUnits {
+		return nil, fmt.Errorf("aztec: %w: %d bytes of data", symbology.ErrTooLong, len(b))
+	}
+	for _, c := range b {
+		u := unit(c)
+		if opts.GS1 && c == 0x1d {
+			u = unitFNC1
+		}
+		units = append(units, u)
+	}
+	return units, nil
+}
+
+func appendBytes(units []unit, s string) []unit {
+	for i := 0; i < len(s); i++ {
+		units = append(units, unit(s[i]))
+	}
+	return units
+}
+
+// autoECI returns the designator for text when Options.ECI is 0: none (0)
+// for ASCII, ISO-8859-1 when every character fits it, UTF-8 otherwise.
+func autoECI(text string) int {
+	d := 0
+	for _, r := range text {
+		switch {
+		case r > 0xff:
+			return eci.UTF8
+		case r >= 0x80:
+			d = eci.ISO8859_1
+		}
+	}
+	return d
+}
+
+// invalidUTF8 returns the byte offset of the first invalid UTF-8 sequence
+// in s, or -1.
+func invalidUTF8(s string) int {
+	for i, r := range s {
+		if r == utf8.RuneError {
+			if _, n := utf8.DecodeRuneInString(s[i:]); n == 1 {
+				return i
+			}
+		}
+	}
+	return -1
+}
