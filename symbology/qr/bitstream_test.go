@@ -6,16 +6,17 @@ import (
 	"testing"
 
 	"github.com/barkit/barkit/symbology"
+	"github.com/barkit/barkit/symbology/qrfamily"
 )
 
 // stream builds a bit stream from (value, width) pairs.
 func stream(fields ...int) []byte {
-	var w bitWriter
+	var w qrfamily.BitWriter
 	for i := 0; i+1 < len(fields); i += 2 {
-		w.write(uint32(fields[i]), fields[i+1])
+		w.Write(uint32(fields[i]), fields[i+1])
 	}
-	w.flush()
-	return w.b
+	w.Flush()
+	return w.Bytes()
 }
 
 // byteSeg returns the fields of a byte mode segment (versions 1-9).
@@ -49,17 +50,17 @@ func cat(parts ...[]int) []int {
 func alnumSeg(s string) []int {
 	f := []int{int(modeAlnum), 4, len(s), 9}
 	for i := 0; i+1 < len(s); i += 2 {
-		f = append(f, int(alnumValue[s[i]])*45+int(alnumValue[s[i+1]]), 11)
+		f = append(f, int(qrfamily.AlnumValue[s[i]])*45+int(qrfamily.AlnumValue[s[i+1]]), 11)
 	}
 	if len(s)%2 == 1 {
-		f = append(f, int(alnumValue[s[len(s)-1]]), 6)
+		f = append(f, int(qrfamily.AlnumValue[s[len(s)-1]]), 6)
 	}
 	return f
 }
 
 // kv returns the kanji mode value of a Shift_JIS character.
 func kv(c1, c2 byte) int {
-	v, _ := kanjiValue(c1, c2)
+	v, _ := qrfamily.KanjiValue(c1, c2)
 	return int(v)
 }
 
@@ -185,7 +186,7 @@ func TestParse(t *testing.T) {
 			t.Errorf("%s: %v", tt.name, err)
 			continue
 		}
-		bc := p.barcode()
+		bc := p.Barcode("qr")
 		if bc.Text != tt.text || string(bc.Bytes) != tt.bytes || bc.Identifier != tt.id || bc.ContentType != tt.content || bc.Sequence != tt.seq {
 			t.Errorf("%s: got text %q bytes %q %s %s %+v", tt.name, bc.Text, bc.Bytes, bc.Identifier, bc.ContentType, bc.Sequence)
 		}

@@ -5,8 +5,8 @@ import (
 	"strconv"
 
 	"github.com/barkit/barkit/matrix"
-	"github.com/barkit/barkit/reedsolomon"
 	"github.com/barkit/barkit/symbology"
+	"github.com/barkit/barkit/symbology/qrfamily"
 )
 
 // Decode decodes a sampled QR Code symbol: m is N×N modules, true = dark,
@@ -157,27 +157,15 @@ func decodeData(pix []bool, l *layout, level Level, mask int) (symbology.Barcode
 		}
 		words[i] = c ^ flip[i]
 	}
-	b := blocks(l.version, level)
-	blk := make([]byte, len(words))
-	deinterleave(blk, words, b)
-	data := words[:0] // words is no longer needed
-	for i := range b.Blocks {
-		nd := b.Data
-		if i >= b.Short {
-			nd++
-		}
-		start := blockStart(b, i)
-		block := blk[start : start+nd+b.EC]
-		if _, err := reedsolomon.QR.Decode(block, b.EC, nil); err != nil {
-			return symbology.Barcode{}, fmt.Errorf("qr: %w: block %d of %d: %w", symbology.ErrChecksum, i+1, b.Blocks, err)
-		}
-		data = append(data, block[:nd]...)
+	data, err := qrfamily.Correct("qr", words, blocks(l.version, level), -1)
+	if err != nil {
+		return symbology.Barcode{}, err
 	}
 	p, err := parse(data, l.version)
 	if err != nil {
 		return symbology.Barcode{}, err
 	}
-	bc := p.barcode()
+	bc := p.Barcode("qr")
 	bc.ECLevel = level.String()
 	bc.Version = strconv.Itoa(l.version)
 	return bc, nil

@@ -194,7 +194,7 @@ func TestRoundTripCorrection(t *testing.T) {
 		l := getLayout(c.Version)
 		b := blocks(c.Version, level)
 		// Damage floor(EC/2) codewords of block 0, the most Reed–Solomon
-		// corrects: flip the first bit of codewords at stride b.Blocks,
+		// corrects: flip the first bit of codewords at stride b.Count,
 		// which in the interleaved order are block 0's data codewords.
 		bad := b.EC / 2
 		if bad > b.Data {
@@ -202,7 +202,7 @@ func TestRoundTripCorrection(t *testing.T) {
 		}
 		m := c.Modules.Clone()
 		for j := range bad {
-			k := 8 * (j * b.Blocks)
+			k := 8 * (j * b.Count)
 			m.Pix[l.order[k]] = !m.Pix[l.order[k]]
 		}
 		// Damage some format information bits of one copy too.
@@ -216,7 +216,7 @@ func TestRoundTripCorrection(t *testing.T) {
 		}
 		// Far beyond capacity the error is a checksum error.
 		for j := range b.Data + b.EC {
-			k := 8 * (j * b.Blocks)
+			k := 8 * (j * b.Count)
 			m.Pix[l.order[k]] = !m.Pix[l.order[k]]
 			m.Pix[l.order[k+3]] = !m.Pix[l.order[k+3]]
 		}

@@ -4,16 +4,12 @@ import (
 	"fmt"
 	"math/bits"
 	"sync"
-	"unicode/utf8"
-
-	"golang.org/x/text/encoding"
-	"golang.org/x/text/encoding/japanese"
 
 	"github.com/barkit/barkit/eci"
-	"github.com/barkit/barkit/gs1"
 	"github.com/barkit/barkit/matrix"
 	"github.com/barkit/barkit/reedsolomon"
 	"github.com/barkit/barkit/symbology"
+	"github.com/barkit/barkit/symbology/qrfamily"
 )
 
 // Options tunes Encode. The zero value encodes at level L in the smallest
@@ -97,12 +93,9 @@ const maxUnits = 7089
 
 // encoder holds the scratch buffers of one Encode call; encoders are pooled.
 type encoder struct {
-	gs1   bool
-	buf   []byte // bytes of the units, for byte mode
-	units []unit
-	cost  []int32
-	from  []int8
-	segs  []segment
+	text  qrfamily.Text
+	seg   qrfamily.Segmenter
+	segs  []qrfamily.Segment
 	data  []byte // data codewords
 	words []byte // final codeword sequence
 	ecBuf []byte
@@ -130,7 +123,7 @@ func Encode(text string, opts Options) (*Code, error) {
 		header += 4 + 4 + 4 + 8
 	}
 	if designator >= 0 {
-		header += 4 + 8*eciBytes(designator)
+		header += 4 + 8*qrfamily.DesignatorBytes(designator)
 	}
 	if opts.GS1 {
 		header += 4
@@ -190,406 +183,53 @@ func checkOptions(o Options) error {
 	return nil
 }
 
-// eciBytes returns the length of an ECI designator's encoding (§7.4.3.2,
-// Table 4).
-func eciBytes(d int) int {
-	switch {
-	case d < 128:
-		return 1
-	case d < 16384:
-		return 2
-	}
-	return 3
-}
-
-// prepare splits text into units and returns the ECI designator to write, or
-// -1 for none.
+// prepare splits text into units (qrfamily.Text.Prepare) and returns the
+// ECI designator to write, or -1 for none.
 func (e *encoder) prepare(text string, opts Options) (int, error) {
-	e.gs1 = opts.GS1
-	e.buf, e.units = e.buf[:0], e.units[:0]
-	if len(text) > utf8.UTFMax*maxUnits {
-		return 0, fmt.Errorf("qr: %w: %d bytes of data", symbology.ErrTooLong, len(text))
-	}
-	if opts.GS1 {
-		if err := checkGS1(text); err != nil {
-			return 0, err
-		}
-	}
-	if opts.Binary {
-		for i := 0; i < len(text); i++ {
-			e.addByte(text[i])
-		}
-		return designatorOrNone(opts.ECI), e.checkCount()
-	}
-	if i := invalidUTF8(text); i >= 0 {
-		return 0, fmt.Errorf("qr: %w: invalid UTF-8 at byte %d", symbology.ErrInvalidData, i)
-	}
-	if opts.ECI > 0 {
-		return opts.ECI, e.prepareECI(text, opts.ECI)
-	}
-
-	latin1 := true
-	for _, r := range text {
-		if r > 0xFF {
-			latin1 = false
-			break
-		}
-	}
-	if latin1 {
-		for _, r := range text {
-			e.addByte(byte(r))
-		}
-		if err := e.checkCount(); err != nil {
-			return 0, err
-		}
-		if !readsAsLatin1(e.buf) {
-			return eci.ISO8859_1, nil
-		}
-		return -1, nil
-	}
-	if e.prepareKanji(text) {
-		return -1, e.checkCount()
-	}
-	e.buf, e.units = e.buf[:0], e.units[:0]
-	return eci.UTF8, e.prepareECI(text, eci.UTF8)
+	return e.text.Prepare(text, qrfamily.TextOptions{
+		Symbology: "qr", GS1: opts.GS1, ECI: opts.ECI, Binary: opts.Binary, MaxUnits: maxUnits,
+	})
 }
 
-func designatorOrNone(d int) int {
-	if d > 0 {
-		return d
-	}
-	return -1
-}
-
-// readsAsLatin1 reports whether bytes written without an ECI designator read
-// back as the ISO-8859-1 they are in every reader. ASCII does. Other
-// ISO-8859-1 bytes are the standard's default too, but readers that guess
-// the character set take many of them for Shift_JIS (zbarimg reads "ioaØîue"
-// as "ioa崲ue"), so those get the ECI 3 designator: 12 bits that keep the
-// text from depending on a guess.
-func readsAsLatin1(b []byte) bool {
-	for _, c := range b {
-		if c >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
-
-func (e *encoder) checkCount() error {
-	if len(e.units) > maxUnits {
-		return fmt.Errorf("qr: %w: %d characters", symbology.ErrTooLong, len(e.units))
-	}
-	return nil
-}
-
-// invalidUTF8 returns the byte offset of the first invalid UTF-8 sequence in
-// s, or -1.
-func invalidUTF8(s string) int {
-	for i, r := range s {
-		if r == utf8.RuneError {
-			if _, n := utf8.DecodeRuneInString(s[i:]); n == 1 {
-				return i
-			}
-		}
-	}
-	return -1
-}
-
-// addByte appends a one-byte unit. In GS1 data, GS is written as '%' in
-// alphanumeric mode and '%' itself as "%%" (§7.4.8.2).
-func (e *encoder) addByte(b byte) {
-	u := unit{off: int32(len(e.buf)), n: 1, caps: capByte, alnum: 1}
-	if b >= '0' && b <= '9' {
-		u.caps |= capNumeric
-	}
-	switch {
-	case e.gs1 && b == 0x1D:
-		u.caps |= capAlnum
-	case e.gs1 && b == '%':
-		u.caps |= capAlnum
-		u.alnum = 2
-	case alnumValue[b] >= 0:
-		u.caps |= capAlnum
-	}
-	e.buf = append(e.buf, b)
-	e.units = append(e.units, u)
-}
-
-// prepareECI makes units of text in the character set of a known ECI: ASCII
-// characters, where the set writes them as single bytes, can go in any mode;
-// the others go in byte mode, and under Shift_JIS (ECI 20) those in the
-// kanji mode range in kanji mode too.
-func (e *encoder) prepareECI(text string, d int) error {
-	if _, err := eci.Encode(d, text); err != nil {
-		return fmt.Errorf("qr: %w: %w", symbology.ErrInvalidData, err)
-	}
-	ascii := eci.ASCIICompatible(d)
-	for _, r := range text {
-		if r < 0x80 && ascii {
-			e.addByte(byte(r))
-			continue
-		}
-		b, err := eci.Encode(d, string(r))
-		if err != nil {
-			return fmt.Errorf("qr: %w: %w", symbology.ErrInvalidData, err)
-		}
-		u := unit{off: int32(len(e.buf)), n: uint8(len(b)), caps: capByte}
-		if d == eci.ShiftJIS && len(b) == 2 {
-			if v, ok := kanjiValue(b[0], b[1]); ok {
-				u.caps |= capKanji
-				u.kanji = v
-			}
-		}
-		e.buf = append(e.buf, b...)
-		e.units = append(e.units, u)
-		if len(e.units) > maxUnits {
-			break
-		}
-	}
-	return e.checkCount()
-}
-
-// prepareKanji makes units of text without a designator, for text whose
-// characters are all either ISO-8859-1 (byte, numeric or alphanumeric mode)
-// or Shift_JIS double-byte characters of the kanji mode range (kanji mode,
-// which readers always read as Shift_JIS). It reports false when some
-// character is neither, or when readers would misread the ISO-8859-1 bytes.
-func (e *encoder) prepareKanji(text string) bool {
-	var s sjisCodec
-	for _, r := range text {
-		if r <= 0xFF {
-			e.addByte(byte(r))
-			continue
-		}
-		v, ok := s.kanji(r)
-		if !ok {
-			return false
-		}
-		e.units = append(e.units, unit{caps: capKanji, kanji: v})
-		if len(e.units) > maxUnits {
-			return true // too long either way; checkCount reports it
-		}
-	}
-	return readsAsLatin1(e.buf)
-}
-
-// kanjiValue returns the 13-bit kanji mode value of the Shift_JIS character
-// c1 c2 (§7.4.6): 0x8140-0x9FFC less 0x8140, 0xE040-0xEBBF less 0xC140,
-// then the high byte times 0xC0 plus the low byte.
-func kanjiValue(c1, c2 byte) (uint16, bool) {
-	c := int(c1)<<8 | int(c2)
-	switch {
-	case c >= 0x8140 && c <= 0x9FFC:
-		c -= 0x8140
-	case c >= 0xE040 && c <= 0xEBBF:
-		c -= 0xC140
-	default:
-		return 0, false
-	}
-	if c&0xFF >= 0xC0 {
-		return 0, false
-	}
-	return uint16((c>>8)*0xC0 + c&0xFF), true
-}
-
-// kanjiBytes is the inverse of kanjiValue.
-func kanjiBytes(v int) (byte, byte) {
-	c := (v/0xC0)<<8 | v%0xC0
-	if c < 0x1F00 {
-		c += 0x8140
-	} else {
-		c += 0xC140
-	}
-	return byte(c >> 8), byte(c)
-}
-
-// sjisCodec converts single characters to and from Shift_JIS without
-// allocating per character.
-type sjisCodec struct {
-	enc *encoding.Encoder
-	dec *encoding.Decoder
-}
-
-// kanji returns the kanji mode value of r when r is a Shift_JIS double-byte
-// character in the kanji mode range that decodes back to r.
-func (s *sjisCodec) kanji(r rune) (uint16, bool) {
-	if s.enc == nil {
-		s.enc, s.dec = japanese.ShiftJIS.NewEncoder(), japanese.ShiftJIS.NewDecoder()
-	}
-	var src, dst, back [8]byte
-	ns := utf8.EncodeRune(src[:], r)
-	s.enc.Reset()
-	n, _, err := s.enc.Transform(dst[:], src[:ns], true)
-	if err != nil || n != 2 {
-		return 0, false
-	}
-	v, ok := kanjiValue(dst[0], dst[1])
-	if !ok {
-		return 0, false
-	}
-	s.dec.Reset()
-	nb, _, err := s.dec.Transform(back[:], dst[:2], true)
-	if err != nil || string(back[:nb]) != string(src[:ns]) {
-		return 0, false
-	}
-	return v, true
-}
-
-// checkGS1 reports an error for GS1 data that is not an element string of
-// the GS1 character set.
-func checkGS1(s string) error {
-	if err := gs1.CheckElementString(s); err != nil {
-		return fmt.Errorf("qr: %w: GS1 data: %w", symbology.ErrInvalidData, err)
-	}
-	return nil
-}
-
-// bitWriter appends bits, most significant first, to a byte slice; flush
-// writes out the last partial byte.
-type bitWriter struct {
-	b    []byte
-	n    int    // bits written
-	acc  uint64 // bits not yet in b, the last nacc of them
-	nacc int
-}
-
-// write appends the low nbits (at most 32) bits of v.
-func (w *bitWriter) write(v uint32, nbits int) {
-	w.acc = w.acc<<uint(nbits) | uint64(v)&(1<<uint(nbits)-1)
-	w.nacc += nbits
-	w.n += nbits
-	for w.nacc >= 8 {
-		w.nacc -= 8
-		w.b = append(w.b, byte(w.acc>>uint(w.nacc)))
-	}
-}
-
-// flush appends the pending bits, padded with zeros to a byte.
-func (w *bitWriter) flush() {
-	if w.nacc > 0 {
-		w.b = append(w.b, byte(w.acc<<uint(8-w.nacc)))
-		w.nacc = 0
-	}
+// segmentUnits finds the segmentation of the units with the fewest bits
+// for a version class (qrfamily.Segmenter), and appends it to segs.
+func (e *encoder) segmentUnits(class int, segs []qrfamily.Segment) (int, []qrfamily.Segment) {
+	return e.seg.Segment(e.text.Units, &headers[class], segs)
 }
 
 // writeData writes the data codewords of a version: headers, segments,
 // terminator and padding (§7.4).
 func (e *encoder) writeData(version int, opts Options, designator int) error {
 	capBytes := dataCodewords(version, opts.Level)
-	w := bitWriter{b: e.data[:0]}
+	d := &dialects[versionClass(version)]
+	var w qrfamily.BitWriter
+	w.Reset(e.data)
 	if a := opts.Append; a.Count > 0 {
-		w.write(uint32(modeAppend), 4)
-		w.write(uint32(a.Index), 4)
-		w.write(uint32(a.Count-1), 4)
-		w.write(uint32(a.Parity), 8)
+		w.Write(uint32(modeAppend), 4)
+		w.Write(uint32(a.Index), 4)
+		w.Write(uint32(a.Count-1), 4)
+		w.Write(uint32(a.Parity), 8)
 	}
 	if designator >= 0 {
-		w.write(uint32(modeECI), 4)
-		switch eciBytes(designator) {
-		case 1:
-			w.write(uint32(designator), 8)
-		case 2:
-			w.write(0b10<<14|uint32(designator), 16)
-		default:
-			w.write(0b110<<21|uint32(designator), 24)
-		}
+		w.Write(uint32(modeECI), 4)
+		qrfamily.WriteDesignator(&w, designator)
 	}
 	if opts.GS1 {
-		w.write(uint32(modeFNC1First), 4)
+		w.Write(uint32(modeFNC1First), 4)
 	}
-	class := versionClass(version)
 	for _, s := range e.segs {
-		if err := e.writeSegment(&w, s, class); err != nil {
+		if err := e.text.WriteSegment(&w, s, d); err != nil {
 			return err
 		}
 	}
-	if w.n > 8*capBytes {
+	if w.Len() > 8*capBytes {
 		return fmt.Errorf("qr: %w: the data takes %d bits, version %d-%v holds %d",
-			symbology.ErrTooLong, w.n, version, opts.Level, 8*capBytes)
+			symbology.ErrTooLong, w.Len(), version, opts.Level, 8*capBytes)
 	}
-	// Terminator (up to four 0 bits), zero bits to the byte boundary, then
-	// the pad codewords 11101100 and 00010001 in turn (§7.4.9, §7.4.10).
-	w.write(0, min(4, 8*capBytes-w.n))
-	w.flush()
-	for i := 0; len(w.b) < capBytes; i++ {
-		w.b = append(w.b, [2]byte{0xEC, 0x11}[i%2])
-	}
-	e.data = w.b
-	return nil
-}
-
-// writeSegment writes one segment: mode indicator, character count and data
-// (§7.4.4-§7.4.7).
-func (e *encoder) writeSegment(w *bitWriter, s segment, class int) error {
-	units := e.units[s.start:s.end]
-	count := 0
-	switch s.mode {
-	case modeNumeric, modeKanji:
-		count = len(units)
-	case modeAlnum:
-		for _, u := range units {
-			count += int(u.alnum)
-		}
-	case modeByte:
-		for _, u := range units {
-			count += int(u.n)
-		}
-	}
-	cb := countBits(s.mode, class)
-	if count >= 1<<cb {
-		// Cannot happen for data that fits (see the capacity test), but a
-		// wrong count would corrupt the symbol.
-		return fmt.Errorf("qr: %w: segment of %d characters", symbology.ErrTooLong, count)
-	}
-	w.write(uint32(s.mode), 4)
-	w.write(uint32(count), cb)
-	switch s.mode {
-	case modeNumeric:
-		for i := 0; i < len(units); i += 3 {
-			g := units[i:min(i+3, len(units))]
-			v := 0
-			for _, u := range g {
-				v = v*10 + int(e.buf[u.off]-'0')
-			}
-			w.write(uint32(v), [4]int{0, 4, 7, 10}[len(g)])
-		}
-	case modeAlnum:
-		pending := -1
-		emit := func(v int) {
-			if pending < 0 {
-				pending = v
-				return
-			}
-			w.write(uint32(pending*45+v), 11)
-			pending = -1
-		}
-		for _, u := range units {
-			b := e.buf[u.off]
-			switch {
-			case e.gs1 && b == 0x1D:
-				emit(int(alnumValue['%']))
-			case e.gs1 && b == '%':
-				emit(int(alnumValue['%']))
-				emit(int(alnumValue['%']))
-			default:
-				emit(int(alnumValue[b]))
-			}
-		}
-		if pending >= 0 {
-			w.write(uint32(pending), 6)
-		}
-	case modeByte:
-		for _, u := range units {
-			for _, b := range e.buf[u.off : u.off+int32(u.n)] {
-				w.write(uint32(b), 8)
-			}
-		}
-	case modeKanji:
-		for _, u := range units {
-			w.write(uint32(u.kanji), 13)
-		}
-	}
+	// Terminator, zero bits to the byte boundary, then the pad codewords
+	// (§7.4.9, §7.4.10).
+	qrfamily.Pad(&w, 8*capBytes, d)
+	e.data = w.Bytes()
 	return nil
 }
 
@@ -601,8 +241,8 @@ func (e *encoder) place(version int, opts Options) *Code {
 	n, lw := l.n, l.lineWords
 	b := blocks(version, opts.Level)
 	e.words = grow(e.words, l.words)
-	e.ecBuf = grow(e.ecBuf, b.Blocks*b.EC)
-	interleave(e.words, e.data, b, e.ecBuf, reedsolomon.QR.Encode)
+	e.ecBuf = grow(e.ecBuf, b.Count*b.EC)
+	qrfamily.Interleave(e.words, e.data, b, e.ecBuf, reedsolomon.QR.Encode)
 
 	nl := n * lw
 	e.lines = growWords(e.lines, 4*nl)

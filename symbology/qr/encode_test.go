@@ -12,6 +12,7 @@ import (
 
 	"github.com/barkit/barkit/matrix"
 	"github.com/barkit/barkit/symbology"
+	"github.com/barkit/barkit/symbology/qrfamily"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -28,19 +29,19 @@ func encodeCodewords(t *testing.T, text string, opts Options) (data, words []byt
 	l := getLayout(c.Version)
 	words = make([]byte, l.words)
 	for k := range 8 * l.words {
-		if c.Modules.Pix[l.order[k]] != maskBit(c.Mask, int(l.oy[k]), int(l.ox[k])) {
+		if c.Modules.Pix[l.order[k]] != qrfamily.MaskBit(c.Mask, int(l.oy[k]), int(l.ox[k])) {
 			words[k/8] |= 0x80 >> (k % 8)
 		}
 	}
 	b := blocks(c.Version, c.Level)
 	blk := make([]byte, len(words))
-	deinterleave(blk, words, b)
-	for i := range b.Blocks {
+	qrfamily.Deinterleave(blk, words, b)
+	for i := range b.Count {
 		nd := b.Data
 		if i >= b.Short {
 			nd++
 		}
-		data = append(data, blk[blockStart(b, i):blockStart(b, i)+nd]...)
+		data = append(data, blk[b.Start(i):b.Start(i)+nd]...)
 	}
 	return data, words, c
 }
@@ -249,7 +250,7 @@ func TestCharsetChoice(t *testing.T) {
 		_, segs := e.segmentUnits(0, nil)
 		kanji := false
 		for _, s := range segs {
-			kanji = kanji || s.mode == modeKanji
+			kanji = kanji || s.Mode == qrfamily.Kanji
 		}
 		if d != tt.wantECI || kanji != tt.wantKanj {
 			t.Errorf("%q: designator %d kanji %v, want %d %v", tt.text, d, kanji, tt.wantECI, tt.wantKanj)

@@ -1,6 +1,10 @@
 package qr
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/barkit/barkit/symbology/qrfamily"
+)
 
 // Level is a QR Code error correction level.
 type Level int
@@ -39,18 +43,6 @@ const (
 // Annex D).
 const versionPoly = 0x1f25
 
-// bch appends the remainder of data·x^n divided by poly (of degree n).
-func bch(data uint32, poly uint32, n int) uint32 {
-	v := data << n
-	deg := bits.Len32(poly) - 1
-	for i := bits.Len32(v) - 1; i >= deg; i-- {
-		if v&(1<<i) != 0 {
-			v ^= poly << (i - deg)
-		}
-	}
-	return data<<n | v
-}
-
 // formatWords and versionWords are every valid format and version word,
 // computed at init from the BCH codes above; Annex C Table C.1 and Annex D
 // Table D.1 list the same values, and format_test.go checks them.
@@ -61,10 +53,10 @@ var (
 
 func init() {
 	for i := range formatWords {
-		formatWords[i] = bch(uint32(i), formatPoly, 10) ^ formatMask
+		formatWords[i] = qrfamily.BCH(uint32(i), formatPoly, 10) ^ formatMask
 	}
 	for v := 7; v <= 40; v++ {
-		versionWords[v] = bch(uint32(v), versionPoly, 12)
+		versionWords[v] = qrfamily.BCH(uint32(v), versionPoly, 12)
 	}
 }
 

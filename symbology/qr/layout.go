@@ -1,8 +1,9 @@
 package qr
 
 import (
-	"math/bits"
 	"sync"
+
+	"github.com/barkit/barkit/symbology/qrfamily"
 )
 
 // A layout is everything about a version's symbol that does not depend on the
@@ -150,29 +151,9 @@ func newLayout(version int) *layout {
 		}
 	}
 
-	// Codeword placement (§7.7.3, Figure 20): two-module-wide columns from
-	// the right edge leftwards, alternately upwards and downwards, the right
-	// module of each pair first, skipping function modules and the whole of
-	// the vertical timing pattern column.
-	l.order = make([]uint16, 0, rawModules(version))
-	up := true
-	for right := n - 1; right > 0; right -= 2 {
-		if right == 6 {
-			right = 5
-		}
-		for k := range n {
-			y := k
-			if up {
-				y = n - 1 - k
-			}
-			for x := right; x >= right-1; x-- {
-				if !l.fn[y*n+x] {
-					l.order = append(l.order, uint16(y*n+x))
-				}
-			}
-		}
-		up = !up
-	}
+	// Codeword placement (§7.7.3, Figure 20), skipping the whole of the
+	// vertical timing pattern column.
+	l.order = qrfamily.Placement(n, n, l.fn, 6)
 	l.ox = make([]uint8, len(l.order))
 	l.oy = make([]uint8, len(l.order))
 	for k, idx := range l.order {
@@ -199,7 +180,7 @@ func newLayout(version int) *layout {
 		l.maskCols[m] = make([]uint64, n*lw)
 		for k, idx := range l.order {
 			y, x := int(idx)/n, int(idx)%n
-			if maskBit(m, y, x) {
+			if qrfamily.MaskBit(m, y, x) {
 				l.flip[m][k/8] |= 0x80 >> (k % 8)
 				setLineBit(l.maskRows[m], l.maskCols[m], lw, x, y)
 			}
@@ -215,113 +196,9 @@ func setLineBit(rows, cols []uint64, lw, x, y int) {
 	cols[x*lw+int(by/64)] |= 1 << (by % 64)
 }
 
-// maskBit reports whether data mask pattern m (0-7) inverts the module in
-// row i, column j (ISO/IEC 18004:2015 §7.8.2, Table 10).
-func maskBit(m, i, j int) bool {
-	switch m {
-	case 0:
-		return (i+j)%2 == 0
-	case 1:
-		return i%2 == 0
-	case 2:
-		return j%3 == 0
-	case 3:
-		return (i+j)%3 == 0
-	case 4:
-		return (i/2+j/3)%2 == 0
-	case 5:
-		return i*j%2+i*j%3 == 0
-	case 6:
-		return (i*j%2+i*j%3)%2 == 0
-	case 7:
-		return ((i+j)%2+i*j%3)%2 == 0
-	}
-	return false
-}
-
-// interleave arranges the data codewords of a symbol into blocks, computes
-// each block's error correction codewords with ecc, and writes the final
-// codeword sequence into out (§7.6): the data codewords of all blocks taken
-// column by column (the shorter blocks having no codeword in the last
-// column), then the error correction codewords likewise. ecBuf is scratch of
-// at least b.Blocks*b.EC bytes.
-func interleave(out, data []byte, b blockLayout, ecBuf []byte, ecc func(data, ec []byte)) {
-	ecBuf = ecBuf[:b.Blocks*b.EC]
-	off := 0
-	for i := range b.Blocks {
-		nd := b.Data
-		if i >= b.Short {
-			nd++
-		}
-		ecc(data[off:off+nd], ecBuf[i*b.EC:(i+1)*b.EC])
-		off += nd
-	}
-	k := 0
-	for col := 0; col <= b.Data; col++ {
-		off := 0
-		for i := range b.Blocks {
-			nd := b.Data
-			if i >= b.Short {
-				nd++
-			}
-			if col < nd {
-				out[k] = data[off+col]
-				k++
-			}
-			off += nd
-		}
-	}
-	for col := range b.EC {
-		for i := range b.Blocks {
-			out[k] = ecBuf[i*b.EC+col]
-			k++
-		}
-	}
-}
-
-// deinterleave is the inverse of interleave's placement: it splits the
-// codeword sequence of a symbol into blocks, each block's data codewords
-// followed by its error correction codewords, written consecutively into
-// blocksOut (len(words) bytes). Block i starts at blockStart(b, i).
-func deinterleave(blocksOut, words []byte, b blockLayout) {
-	k := 0
-	for col := 0; col <= b.Data; col++ {
-		for i := range b.Blocks {
-			nd := b.Data
-			if i >= b.Short {
-				nd++
-			}
-			if col < nd {
-				blocksOut[blockStart(b, i)+col] = words[k]
-				k++
-			}
-		}
-	}
-	for col := range b.EC {
-		for i := range b.Blocks {
-			nd := b.Data
-			if i >= b.Short {
-				nd++
-			}
-			blocksOut[blockStart(b, i)+nd+col] = words[k]
-			k++
-		}
-	}
-}
-
-// blockStart returns the offset of block i when the blocks are stored one
-// after another, data then error correction codewords.
-func blockStart(b blockLayout, i int) int {
-	long := max(i-b.Short, 0)
-	return i*(b.Data+b.EC) + long
-}
-
 func abs(x int) int {
 	if x < 0 {
 		return -x
 	}
 	return x
 }
-
-// popcount is a shorthand used by the mask evaluation.
-func popcount(x uint64) int { return bits.OnesCount64(x) }

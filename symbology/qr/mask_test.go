@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/barkit/barkit/matrix"
+	"github.com/barkit/barkit/symbology/qrfamily"
 )
 
 // referencePenalty is the plain module-by-module reading of ISO/IEC
@@ -180,8 +181,8 @@ func TestMaskPatterns(t *testing.T) {
 	for m := range 8 {
 		for i, row := range want[m] {
 			for j := range row {
-				if maskBit(m, i, j) != (row[j] == '#') {
-					t.Errorf("mask %03b at row %d column %d: %v", m, i, j, maskBit(m, i, j))
+				if qrfamily.MaskBit(m, i, j) != (row[j] == '#') {
+					t.Errorf("mask %03b at row %d column %d: %v", m, i, j, qrfamily.MaskBit(m, i, j))
 				}
 			}
 		}

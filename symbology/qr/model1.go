@@ -7,6 +7,7 @@ import (
 
 	"github.com/barkit/barkit/reedsolomon"
 	"github.com/barkit/barkit/symbology"
+	"github.com/barkit/barkit/symbology/qrfamily"
 )
 
 // QR Code Model 1 is the original form of the symbology (AIM ITS/97-001),
@@ -79,10 +80,10 @@ var model1ECTable = [maxModel1Version + 1][4]ecBlocks{
 
 // model1Blocks returns the block structure of a Model 1 version and level:
 // Blocks blocks, each of Data data and EC error correction codewords.
-func model1Blocks(version int, l Level) blockLayout {
+func model1Blocks(version int, l Level) qrfamily.Blocks {
 	e := model1ECTable[version][l]
 	per := getModel1Layout(version).words / e.Blocks
-	return blockLayout{Blocks: e.Blocks, EC: e.EC, Short: e.Blocks, Data: per - e.EC}
+	return qrfamily.Blocks{Count: e.Blocks, EC: e.EC, Short: e.Blocks, Data: per - e.EC}
 }
 
 // A model1Layout is the codeword placement of a Model 1 version, built once
@@ -175,7 +176,7 @@ func newModel1Layout(version int) *model1Layout {
 	for m := range 8 {
 		l.flip[m] = make([]byte, l.words)
 		for k, idx := range l.order {
-			if maskBit(m, int(idx)/n, int(idx)%n) {
+			if qrfamily.MaskBit(m, int(idx)/n, int(idx)%n) {
 				l.flip[m][k/8] |= 0x80 >> (k % 8)
 			}
 		}
@@ -277,7 +278,7 @@ func decodeModel1(pix []bool, l *layout) (symbology.Barcode, error) {
 // corrects each block and parses the data.
 func decodeModel1Data(pix []bool, ml *model1Layout, version int, level Level, mask int) (symbology.Barcode, error) {
 	b := model1Blocks(version, level)
-	words := make([]byte, b.Blocks*(b.Data+b.EC)) // remainder codewords are not read
+	words := make([]byte, b.Count*(b.Data+b.EC)) // remainder codewords are not read
 	flip := ml.flip[mask]
 	for i := range words {
 		var c byte
@@ -295,13 +296,13 @@ func decodeModel1Data(pix []bool, ml *model1Layout, version int, level Level, ma
 	// The blocks are not interleaved: the data codewords of every block
 	// come first, block after block, then the error correction codewords
 	// likewise.
-	nd := b.Blocks * b.Data
+	nd := b.Count * b.Data
 	block := make([]byte, b.Data+b.EC)
-	for i := range b.Blocks {
+	for i := range b.Count {
 		copy(block, words[i*b.Data:(i+1)*b.Data])
 		copy(block[b.Data:], words[nd+i*b.EC:nd+(i+1)*b.EC])
 		if _, err := reedsolomon.QR.Decode(block, b.EC, nil); err != nil {
-			return symbology.Barcode{}, fmt.Errorf("qr: %w: Model 1 block %d of %d: %w", symbology.ErrChecksum, i+1, b.Blocks, err)
+			return symbology.Barcode{}, fmt.Errorf("qr: %w: Model 1 block %d of %d: %w", symbology.ErrChecksum, i+1, b.Count, err)
 		}
 		copy(words[i*b.Data:], block[:b.Data])
 	}
@@ -320,10 +321,10 @@ func decodeModel1Data(pix []bool, ml *model1Layout, version int, level Level, ma
 	if err != nil {
 		return symbology.Barcode{}, err
 	}
-	if p.hasECI || p.fnc1 != 0 {
+	if p.HasECI || p.FNC1 != 0 {
 		return symbology.Barcode{}, streamError("ECI and FNC1 modes do not exist in Model 1")
 	}
-	bc := p.barcode()
+	bc := p.Barcode("qr")
 	bc.Identifier = "]Q0"
 	bc.ECLevel = level.String()
 	bc.Version = strconv.Itoa(version)

@@ -3,6 +3,7 @@ package qr
 import (
 	"errors"
 	"image"
+	"math/bits"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -15,6 +16,7 @@ import (
 	"github.com/barkit/barkit/matrix"
 	"github.com/barkit/barkit/reedsolomon"
 	"github.com/barkit/barkit/symbology"
+	"github.com/barkit/barkit/symbology/qrfamily"
 )
 
 // model1Data is the data codewords per block column of ISO/IEC 18004:2000
@@ -47,8 +49,8 @@ func TestModel1Table(t *testing.T) {
 			if b.Data != model1Data[v][l] {
 				t.Errorf("version %d-%v: %d data codewords per block, Table M.2 says %d", v, l, b.Data, model1Data[v][l])
 			}
-			if rem := words - b.Blocks*(b.Data+b.EC); rem < 0 || rem >= b.Blocks {
-				t.Errorf("version %d-%v: %d remainder codewords with %d blocks", v, l, rem, b.Blocks)
+			if rem := words - b.Count*(b.Data+b.EC); rem < 0 || rem >= b.Count {
+				t.Errorf("version %d-%v: %d remainder codewords with %d blocks", v, l, rem, b.Count)
 			}
 		}
 	}
@@ -144,29 +146,30 @@ func TestModel1Placement(t *testing.T) {
 // model1Stream returns the data codewords of a Model 1 symbol holding text
 // in byte mode after the optional header bits: the four leading 0 bits, the
 // segments, the terminator and the pad codewords.
-func model1Stream(t *testing.T, text string, version int, level Level, header func(*bitWriter)) []byte {
+func model1Stream(t *testing.T, text string, version int, level Level, header func(*qrfamily.BitWriter)) []byte {
 	t.Helper()
 	b := model1Blocks(version, level)
-	capBytes := b.Blocks * b.Data
-	w := bitWriter{}
-	w.write(0, 4)
+	capBytes := b.Count * b.Data
+	w := qrfamily.BitWriter{}
+	w.Write(0, 4)
 	if header != nil {
 		header(&w)
 	}
-	w.write(uint32(modeByte), 4)
-	w.write(uint32(len(text)), countBits(modeByte, versionClass(version)))
+	w.Write(uint32(modeByte), 4)
+	w.Write(uint32(len(text)), countBits(modeByte, versionClass(version)))
 	for i := range len(text) {
-		w.write(uint32(text[i]), 8)
+		w.Write(uint32(text[i]), 8)
 	}
-	if w.n > 8*capBytes {
+	if w.Len() > 8*capBytes {
 		t.Fatalf("%q does not fit version %d-%v", text, version, level)
 	}
-	w.write(0, min(4, 8*capBytes-w.n))
-	w.flush()
-	for i := 0; len(w.b) < capBytes; i++ {
-		w.b = append(w.b, [2]byte{0xEC, 0x11}[i%2])
+	w.Write(0, min(4, 8*capBytes-w.Len()))
+	w.Flush()
+	out := w.Bytes()
+	for i := 0; len(out) < capBytes; i++ {
+		out = append(out, [2]byte{0xEC, 0x11}[i%2])
 	}
-	return w.b
+	return out
 }
 
 // buildModel1 makes a Model 1 symbol from its data codewords: it adds each
@@ -178,8 +181,8 @@ func buildModel1(version int, level Level, mask int, data []byte) *matrix.Matrix
 	ml := getModel1Layout(version)
 	words := make([]byte, ml.words)
 	copy(words, data)
-	for i := range b.Blocks {
-		ec := words[b.Blocks*b.Data+i*b.EC:][:b.EC]
+	for i := range b.Count {
+		ec := words[b.Count*b.Data+i*b.EC:][:b.EC]
 		reedsolomon.QR.Encode(data[i*b.Data:(i+1)*b.Data], ec)
 	}
 	n := size(version)
@@ -213,7 +216,7 @@ func TestModel1RoundTrip(t *testing.T) {
 	} {
 		b := model1Blocks(c.version, c.level)
 		// Fill the symbol: the byte count and terminator take 3 or 4 bytes.
-		textLen := b.Blocks*b.Data - 3
+		textLen := b.Count*b.Data - 3
 		if c.version >= 10 {
 			textLen--
 		}
@@ -232,13 +235,13 @@ func TestModel1RoundTrip(t *testing.T) {
 		dam := m.Clone()
 		ml := getModel1Layout(c.version)
 		perBlock := b.EC / 2
-		for i := range b.Blocks {
+		for i := range b.Count {
 			for e := range perBlock {
 				// A data codeword of block i, never the first one of the
 				// symbol, whose corner is damaged below.
 				k := i*b.Data + b.Data - 1 - e*b.Data/perBlock
 				if e%2 == 1 {
-					k = b.Blocks*b.Data + i*b.EC + e // an error correction codeword
+					k = b.Count*b.Data + i*b.EC + e // an error correction codeword
 				}
 				idx := ml.order[8*k+rng.IntN(8)]
 				dam.Pix[idx] = !dam.Pix[idx]
@@ -269,11 +272,11 @@ func TestModel1RoundTrip(t *testing.T) {
 func TestModel1Invalid(t *testing.T) {
 	for _, c := range []struct {
 		name   string
-		header func(*bitWriter)
+		header func(*qrfamily.BitWriter)
 	}{
-		{"ECI", func(w *bitWriter) { w.write(uint32(modeECI), 4); w.write(26, 8) }},
-		{"FNC1 first", func(w *bitWriter) { w.write(uint32(modeFNC1First), 4) }},
-		{"FNC1 second", func(w *bitWriter) { w.write(uint32(modeFNC1Second), 4); w.write(37, 8) }},
+		{"ECI", func(w *qrfamily.BitWriter) { w.Write(uint32(modeECI), 4); w.Write(26, 8) }},
+		{"FNC1 first", func(w *qrfamily.BitWriter) { w.Write(uint32(modeFNC1First), 4) }},
+		{"FNC1 second", func(w *qrfamily.BitWriter) { w.Write(uint32(modeFNC1Second), 4); w.Write(37, 8) }},
 	} {
 		m := buildModel1(3, M, 2, model1Stream(t, "text", 3, M, c.header))
 		if _, err := Decode(m); !errors.Is(err, symbology.ErrFormat) {
@@ -300,7 +303,7 @@ func TestModel1AmbiguousFormat(t *testing.T) {
 	var w2 uint32
 	best := 16
 	for _, w := range formatWords {
-		if d := popcount(uint64(w ^ w1)); d < best {
+		if d := bits.OnesCount64(uint64(w ^ w1)); d < best {
 			w2, best = w, d
 		}
 	}
@@ -448,7 +451,7 @@ func FuzzModel1(f *testing.F) {
 		version := 1 + int(v)%maxModel1Version
 		level, mask := Level(lm>>3&3), int(lm&7)
 		b := model1Blocks(version, level)
-		words := make([]byte, b.Blocks*b.Data)
+		words := make([]byte, b.Count*b.Data)
 		copy(words, data)
 		bc, err := Decode(buildModel1(version, level, mask, words))
 		if err == nil && (bc.Identifier != "]Q0" || bc.Version != strconv.Itoa(version)) {

@@ -3,17 +3,19 @@ package qr
 import (
 	"math/rand"
 	"testing"
+
+	"github.com/barkit/barkit/symbology/qrfamily"
 )
 
 // bruteForceBits returns the fewest bits over every assignment of a mode to
 // each unit, charging each maximal run of one mode as a segment: mode
 // indicator, character count indicator and the data bits of §7.4.4-§7.4.7.
 func bruteForceBits(e *encoder, class int) int {
-	units := e.units
+	units := e.text.Units
 	n := len(units)
-	modes := []mode{modeNumeric, modeAlnum, modeByte, modeKanji}
-	capOf := map[mode]uint8{modeNumeric: capNumeric, modeAlnum: capAlnum, modeByte: capByte, modeKanji: capKanji}
-	assign := make([]mode, n)
+	modes := []qrfamily.Mode{qrfamily.Numeric, qrfamily.Alnum, qrfamily.Byte, qrfamily.Kanji}
+	capOf := map[qrfamily.Mode]uint8{qrfamily.Numeric: qrfamily.CapNumeric, qrfamily.Alnum: qrfamily.CapAlnum, qrfamily.Byte: qrfamily.CapByte, qrfamily.Kanji: qrfamily.CapKanji}
+	assign := make([]qrfamily.Mode, n)
 	best := -1
 	var rec func(i int)
 	rec = func(i int) {
@@ -24,24 +26,24 @@ func bruteForceBits(e *encoder, class int) int {
 				chars := 0
 				for t < n && assign[t] == assign[s] {
 					switch assign[s] {
-					case modeAlnum:
-						chars += int(units[t].alnum)
-					case modeByte:
-						chars += int(units[t].n)
+					case qrfamily.Alnum:
+						chars += int(units[t].Alnum)
+					case qrfamily.Byte:
+						chars += int(units[t].N)
 					default:
 						chars++
 					}
 					t++
 				}
-				bits += 4 + countBits(assign[s], class)
+				bits += 4 + dialects[class].Count[assign[s]]
 				switch assign[s] {
-				case modeNumeric:
+				case qrfamily.Numeric:
 					bits += 10*(chars/3) + []int{0, 4, 7}[chars%3]
-				case modeAlnum:
+				case qrfamily.Alnum:
 					bits += 11*(chars/2) + 6*(chars%2)
-				case modeByte:
+				case qrfamily.Byte:
 					bits += 8 * chars
-				case modeKanji:
+				case qrfamily.Kanji:
 					bits += 13 * chars
 				}
 				s = t
@@ -52,7 +54,7 @@ func bruteForceBits(e *encoder, class int) int {
 			return
 		}
 		for _, m := range modes {
-			if units[i].caps&capOf[m] != 0 {
+			if units[i].Caps&capOf[m] != 0 {
 				assign[i] = m
 				rec(i + 1)
 			}
@@ -88,11 +90,10 @@ func TestSegmentOptimal(t *testing.T) {
 				opts.GS1 = true
 				text = text[:1] + "%\x1d1" + text[1:]
 			}
-			e.gs1 = gs1
 			if _, err := e.prepare(text, opts); err != nil {
 				continue // GS1 with non-GS1 characters
 			}
-			if len(e.units) > 13 {
+			if len(e.text.Units) > 13 {
 				continue
 			}
 			for class := range 3 {
@@ -101,15 +102,14 @@ func TestSegmentOptimal(t *testing.T) {
 					t.Errorf("%q class %d: %d bits in %v, brute force %d", text, class, got, segs, want)
 				}
 				// The segments cover the units in order and write the bits claimed.
-				w := bitWriter{}
-				e.segs = segs
+				w := qrfamily.BitWriter{}
 				for _, s := range segs {
-					if err := e.writeSegment(&w, s, class); err != nil {
+					if err := e.text.WriteSegment(&w, s, &dialects[class]); err != nil {
 						t.Fatal(err)
 					}
 				}
-				if w.n != got {
-					t.Errorf("%q class %d: wrote %d bits, claimed %d", text, class, w.n, got)
+				if w.Len() != got {
+					t.Errorf("%q class %d: wrote %d bits, claimed %d", text, class, w.Len(), got)
 				}
 			}
 		}
@@ -122,18 +122,18 @@ func TestSegmentExamples(t *testing.T) {
 		text  string
 		class int
 		bits  int
-		modes []mode
+		modes []qrfamily.Mode
 	}{
-		{"01234567", 0, 4 + 10 + 10 + 10 + 7, []mode{modeNumeric}},                                                       // Annex I
-		{"HELLO WORLD", 0, 4 + 9 + 5*11 + 6, []mode{modeAlnum}},                                                          // 11 characters
-		{"a", 0, 4 + 8 + 8, []mode{modeByte}},                                                                            //
-		{"123456789012345678ab", 0, 4 + 10 + 6*10 + 4 + 8 + 16, []mode{modeNumeric, modeByte}},                           // digits then bytes
-		{"ab123456789012345678", 2, 4 + 16 + 16 + 4 + 14 + 6*10, []mode{modeByte, modeNumeric}},                          //
-		{"a1b", 0, 4 + 8 + 24, []mode{modeByte}},                                                                         // no switch for one digit
-		{"漢字", 0, 4 + 8 + 26, []mode{modeKanji}},                                                                         //
-		{"ABCDEFGHIJKLMN0123456789", 0, 4 + 9 + 7*11 + 4 + 10 + 3*10 + 4, []mode{modeAlnum, modeNumeric}},                //
-		{"ABC0123456DEF", 0, 4 + 9 + 13/2*11 + 6, []mode{modeAlnum}},                                                     // staying alphanumeric is cheaper
-		{"AB0123456789012CD", 0, 4 + 9 + 11 + 4 + 10 + 4*10 + 4 + 4 + 9 + 11, []mode{modeAlnum, modeNumeric, modeAlnum}}, //
+		{"01234567", 0, 4 + 10 + 10 + 10 + 7, []qrfamily.Mode{qrfamily.Numeric}},                                                                 // Annex I
+		{"HELLO WORLD", 0, 4 + 9 + 5*11 + 6, []qrfamily.Mode{qrfamily.Alnum}},                                                                    // 11 characters
+		{"a", 0, 4 + 8 + 8, []qrfamily.Mode{qrfamily.Byte}},                                                                                      //
+		{"123456789012345678ab", 0, 4 + 10 + 6*10 + 4 + 8 + 16, []qrfamily.Mode{qrfamily.Numeric, qrfamily.Byte}},                                // digits then bytes
+		{"ab123456789012345678", 2, 4 + 16 + 16 + 4 + 14 + 6*10, []qrfamily.Mode{qrfamily.Byte, qrfamily.Numeric}},                               //
+		{"a1b", 0, 4 + 8 + 24, []qrfamily.Mode{qrfamily.Byte}},                                                                                   // no switch for one digit
+		{"漢字", 0, 4 + 8 + 26, []qrfamily.Mode{qrfamily.Kanji}},                                                                                   //
+		{"ABCDEFGHIJKLMN0123456789", 0, 4 + 9 + 7*11 + 4 + 10 + 3*10 + 4, []qrfamily.Mode{qrfamily.Alnum, qrfamily.Numeric}},                     //
+		{"ABC0123456DEF", 0, 4 + 9 + 13/2*11 + 6, []qrfamily.Mode{qrfamily.Alnum}},                                                               // staying alphanumeric is cheaper
+		{"AB0123456789012CD", 0, 4 + 9 + 11 + 4 + 10 + 4*10 + 4 + 4 + 9 + 11, []qrfamily.Mode{qrfamily.Alnum, qrfamily.Numeric, qrfamily.Alnum}}, //
 	}
 	for _, tt := range tests {
 		e := new(encoder)
@@ -141,9 +141,9 @@ func TestSegmentExamples(t *testing.T) {
 			t.Fatal(err)
 		}
 		bits, segs := e.segmentUnits(tt.class, nil)
-		var modes []mode
+		var modes []qrfamily.Mode
 		for _, s := range segs {
-			modes = append(modes, s.mode)
+			modes = append(modes, s.Mode)
 		}
 		if bits != tt.bits || len(modes) != len(tt.modes) {
 			t.Errorf("%q: %d bits in %v, want %d in %v", tt.text, bits, modes, tt.bits, tt.modes)

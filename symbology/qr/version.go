@@ -1,5 +1,7 @@
 package qr
 
+import "github.com/barkit/barkit/symbology/qrfamily"
+
 // Versions run from 1 (21×21 modules) to 40 (177×177 modules); each version
 // adds 4 modules to the side (ISO/IEC 18004:2015 §5.3.2).
 const (
@@ -134,18 +136,11 @@ func dataCodewords(version int, l Level) int {
 	return totalCodewords(version) - e.Blocks*e.EC
 }
 
-// blockLayout describes the Reed–Solomon blocks of one version and level:
-// Blocks blocks with EC check codewords each, the first Short of them
-// holding Data data codewords and the rest Data+1 (§7.5.2, Table 9).
-type blockLayout struct {
-	Blocks, EC, Short, Data int
-}
-
-func blocks(version int, l Level) blockLayout {
+// blocks returns the Reed–Solomon blocks of a version and level (§7.5.2,
+// Table 9).
+func blocks(version int, l Level) qrfamily.Blocks {
 	e := ecTable[version][l]
-	data := dataCodewords(version, l)
-	long := data % e.Blocks
-	return blockLayout{Blocks: e.Blocks, EC: e.EC, Short: e.Blocks - long, Data: data / e.Blocks}
+	return qrfamily.SplitBlocks(totalCodewords(version), dataCodewords(version, l), e.Blocks)
 }
 
 // versionClass returns 0, 1 or 2 for versions 1-9, 10-26 and 27-40, the

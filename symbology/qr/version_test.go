@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/barkit/barkit/symbology"
+	"github.com/barkit/barkit/symbology/qrfamily"
 )
 
 // table7 is ISO/IEC 18004:2015 §7.4.10, Table 7 (data capacity: data
@@ -199,7 +200,7 @@ func TestTables(t *testing.T) {
 			t.Errorf("%d-%v: data codewords %d, want %d", v, l, got, r.data)
 		}
 		b := blocks(v, l)
-		want := blockLayout{Blocks: r.blocks[0][0] + r.blocks[1][0], EC: r.blocks[0][1] - r.blocks[0][2], Short: r.blocks[0][0], Data: r.blocks[0][2]}
+		want := qrfamily.Blocks{Count: r.blocks[0][0] + r.blocks[1][0], EC: r.blocks[0][1] - r.blocks[0][2], Short: r.blocks[0][0], Data: r.blocks[0][2]}
 		if b != want {
 			t.Errorf("%d-%v: blocks %+v, want %+v", v, l, b, want)
 		}

@@ -1,0 +1,207 @@
+package rmqr
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/barkit/barkit/eci"
+	"github.com/barkit/barkit/matrix"
+	"github.com/barkit/barkit/reedsolomon"
+	"github.com/barkit/barkit/symbology"
+	"github.com/barkit/barkit/symbology/qrfamily"
+)
+
+// Options tunes Encode. The zero value encodes at level M in the size of
+// smallest area that holds the data, with the character set chosen
+// automatically.
+type Options struct {
+	Level Level // error correction level; the zero value is M
+
+	// Size forces a size; 0 picks the one of smallest area that holds
+	// the data (of two of equal area, the lower one). A forced size
+	// that is too small gives an error wrapping symbology.ErrTooLong.
+	Size Size
+	// Height and Width, when not 0, restrict the choice to sizes of that
+	// height (7 to 17 modules) or width (27 to 139 modules): a label
+	// with room for a strip of one height asks for the smallest symbol
+	// of that height.
+	Height, Width int
+
+	// GS1 marks the data as a GS1 element string (FNC1 in first
+	// position): Application Identifiers and their data, with GS (0x1D)
+	// between a variable-length field and the next AI.
+	GS1 bool
+
+	// ECI selects the character set; 0 chooses automatically, as QR
+	// Code does (see qrfamily.Text.Prepare). A positive value forces
+	// that ECI (it must be eci.Known unless Binary is set).
+	ECI int
+
+	// Binary encodes the bytes of the data string as they are, with no
+	// character-set conversion and no designator unless ECI is set.
+	Binary bool
+}
+
+// Code is an encoded rMQR Code symbol.
+type Code struct {
+	Size    Size
+	Level   Level
+	Modules *matrix.Matrix // the symbol without quiet zone; true is dark
+}
+
+// maxUnits bounds the characters any rMQR Code holds: 361 digits in
+// R17x139-M.
+const maxUnits = 361
+
+// encoder holds the scratch buffers of one Encode call; encoders are pooled.
+type encoder struct {
+	text qrfamily.Text
+	seg  qrfamily.Segmenter
+	segs []qrfamily.Segment
+}
+
+var encoders = sync.Pool{New: func() any { return new(encoder) }}
+
+// byArea lists the sizes by area, the lower first where two are equal.
+var byArea = func() []Size {
+	out := make([]Size, NumSizes)
+	for i := range out {
+		out[i] = Size(i + 1)
+	}
+	slices.SortStableFunc(out, func(a, b Size) int {
+		return cmp.Compare(a.Height()*a.Width(), b.Height()*b.Width())
+	})
+	return out
+}()
+
+// Encode encodes text as an rMQR Code symbol, with the optimal
+// segmentation into modes, in the size of smallest area (among those
+// opts allows) that holds it. Errors wrap symbology.ErrInvalidData (a
+// character that cannot be encoded, an invalid option) or
+// symbology.ErrTooLong.
+func Encode(text string, opts Options) (*Code, error) {
+	if err := checkOptions(opts); err != nil {
+		return nil, err
+	}
+	e := encoders.Get().(*encoder)
+	defer encoders.Put(e)
+	designator, err := e.text.Prepare(text, qrfamily.TextOptions{
+		Symbology: "rmqr", GS1: opts.GS1, ECI: opts.ECI, Binary: opts.Binary, MaxUnits: maxUnits,
+	})
+	if err != nil {
+		return nil, err
+	}
+	header := 0
+	if designator >= 0 {
+		header += 3 + 8*qrfamily.DesignatorBytes(designator)
+	}
+	if opts.GS1 {
+		header += 3
+	}
+	var size, last Size
+	bits := 0
+	for _, s := range byArea {
+		if opts.Size != 0 && s != opts.Size || opts.Height != 0 && s.Height() != opts.Height ||
+			opts.Width != 0 && s.Width() != opts.Width {
+			continue
+		}
+		var n int
+		n, e.segs = e.seg.Segment(e.text.Units, &headers[s], e.segs[:0])
+		bits, last = header+n, s
+		if bits <= 8*dataCodewords(s, opts.Level) {
+			size = s
+			break
+		}
+	}
+	if size == 0 {
+		return nil, fmt.Errorf("rmqr: %w: the data takes %d bits, %v-%v holds %d",
+			symbology.ErrTooLong, bits, last, opts.Level, 8*dataCodewords(last, opts.Level))
+	}
+	data, err := e.writeData(size, opts, designator)
+	if err != nil {
+		return nil, err
+	}
+	return place(size, opts.Level, data), nil
+}
+
+// checkOptions validates the option values.
+func checkOptions(o Options) error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("rmqr: %w: "+format, append([]any{symbology.ErrInvalidData}, args...)...)
+	}
+	switch {
+	case o.Level != M && o.Level != H:
+		return bad("error correction level %d", int(o.Level))
+	case o.Size != 0 && !o.Size.valid():
+		return bad("size %d (1-32)", int(o.Size))
+	case o.Size != 0 && (o.Height != 0 && o.Height != o.Size.Height() || o.Width != 0 && o.Width != o.Size.Width()):
+		return bad("size %v with height %d and width %d", o.Size, o.Height, o.Width)
+	case o.Height != 0 && (o.Height < 7 || o.Height > 17 || o.Height%2 == 0):
+		return bad("height %d (7, 9, 11, 13, 15 or 17)", o.Height)
+	case o.Width != 0 && !slices.Contains([]int{27, 43, 59, 77, 99, 139}, o.Width):
+		return bad("width %d (27, 43, 59, 77, 99 or 139)", o.Width)
+	case o.Height != 0 && o.Width != 0:
+		if _, ok := SizeOf(o.Height, o.Width); !ok {
+			return bad("no size of %d×%d modules", o.Height, o.Width)
+		}
+	case o.ECI < 0 || o.ECI > 999999:
+		return bad("ECI %d (0-999999)", o.ECI)
+	case o.ECI > 0 && !o.Binary && !eci.Known(o.ECI):
+		return bad("ECI %d: unknown character set", o.ECI)
+	case o.GS1 && o.ECI > 0 && !eci.ASCIICompatible(o.ECI):
+		return bad("GS1 data under ECI %d", o.ECI)
+	}
+	return nil
+}
+
+// writeData writes the data codewords of a size: headers, segments,
+// terminator and padding (ISO/IEC 23941:2022 §7.4).
+func (e *encoder) writeData(s Size, opts Options, designator int) ([]byte, error) {
+	capBits := 8 * dataCodewords(s, opts.Level)
+	d := &dialects[s]
+	var w qrfamily.BitWriter
+	w.Reset(make([]byte, 0, capBits/8))
+	if designator >= 0 {
+		qrfamily.WriteMode(&w, d, qrfamily.ECI)
+		qrfamily.WriteDesignator(&w, designator)
+	}
+	if opts.GS1 {
+		qrfamily.WriteMode(&w, d, qrfamily.FNC1First)
+	}
+	for _, seg := range e.segs {
+		if err := e.text.WriteSegment(&w, seg, d); err != nil {
+			return nil, err
+		}
+	}
+	if w.Len() > capBits {
+		return nil, fmt.Errorf("rmqr: %w: the data takes %d bits, %v-%v holds %d",
+			symbology.ErrTooLong, w.Len(), s, opts.Level, capBits)
+	}
+	qrfamily.Pad(&w, capBits, d)
+	return w.Bytes(), nil
+}
+
+// place computes the error correction codewords, places all codewords in
+// the symbol, masks them with the one mask of rMQR Code and adds the
+// format information (ISO/IEC 23941:2022 §7.5-§7.9).
+func place(s Size, level Level, data []byte) *Code {
+	l := getLayout(s)
+	b := blocks(s, level)
+	words := make([]byte, totalCodewords(s))
+	qrfamily.Interleave(words, data, b, make([]byte, b.Count*b.EC), reedsolomon.QR.Encode)
+	m := matrix.New(l.w, l.h)
+	copy(m.Pix, l.base)
+	for k, idx := range l.order {
+		bit := k < 8*len(words) && words[k/8]&(0x80>>(k%8)) != 0 // remainder bits are 0
+		m.Pix[idx] = bit != l.mask[idx]
+	}
+	f := int(level)<<5 | int(s-1)
+	for c := range 2 {
+		for i, p := range l.formatPos[c] {
+			m.Pix[p] = formatWords[c][f]>>i&1 != 0
+		}
+	}
+	return &Code{Size: s, Level: level, Modules: m}
+}
