@@ -124,16 +124,19 @@ func (s *scanner) result(found []lineHit, c *cluster) Result {
 	}
 	f := members[0]
 	first, last := members[0], members[len(members)-1] // the lowest and highest line
-	top, bottom := first, last
-	base := 0
-	switch {
-	case !s.vertical && f.reversed:
-		top, bottom, base = last, first, 180
-	case s.vertical && !f.reversed:
-		top, bottom, base = last, first, 90
-	case s.vertical && f.reversed:
-		base = 270
+	// The reading direction: the lines', or against it; the symbol's up
+	// is that turned a quarter counterclockwise (y grows downwards), and
+	// its top line the one furthest that way.
+	d0 := s.fam.d
+	if f.reversed {
+		d0 = d0.Mul(-1)
 	}
+	up := detect.Point{X: d0.Y, Y: -d0.X}
+	top, bottom := first, last
+	if s.fam.n.Dot(up) > 0 {
+		top, bottom = last, first
+	}
+	base := (int(math.Round(math.Atan2(d0.Y, d0.X)*180/math.Pi)) + 360) % 360
 	ends := func(h *lineHit) (start, end detect.Point) {
 		a, b := h.a, h.b
 		if c.extra != "" {
@@ -161,15 +164,7 @@ func (s *scanner) result(found []lineHit, c *cluster) Result {
 	// direction is perpendicular to them.
 	if last.line-first.line >= minSlantBase {
 		slope := (endSlope(members, false) + endSlope(members, true)) / 2
-		v := detect.Point{X: slope, Y: 1} // along the ends, in image coordinates
-		d0 := detect.Point{X: 1}          // the lines' reading direction
-		if s.vertical {
-			v = detect.Point{X: 1, Y: slope}
-			d0 = detect.Point{Y: 1}
-		}
-		if f.reversed {
-			d0 = d0.Mul(-1)
-		}
+		v := s.fam.n.Add(s.fam.d.Mul(slope)) // along the ends, in image coordinates
 		d := detect.Point{X: -v.Y, Y: v.X}
 		if d.X*d0.X+d.Y*d0.Y < 0 {
 			d = d.Mul(-1)

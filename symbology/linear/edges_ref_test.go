@@ -245,14 +245,6 @@ func (f *refEdgeFinder) crossing(p []int32, a, b extreme) float64 {
 	return float64(k) + 0.5 + float64(2*p[k]-level2)/float64(d)
 }
 
-// abs returns |x|.
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
 // findBackward is edgeFinder.findBackward done plainly: the profile
 // reversed and walked from its start by the reference, with blocks laid
 // from the reversed profile's start (the line's end); the extremes turned
@@ -292,19 +284,16 @@ func (f *refEdgeFinder) findBackward(p []int32, rows int, r *Row) {
 // across the adversarial images (noise, checkerboards, stripes, clutter),
 // flat and stepped lines, random walks, and the same sharpened, each with
 // the number of pixel rows summed in it.
-func referenceProfiles() (profiles [][]int32, rows []int) {
+func referenceProfiles() (profiles [][]int32, counts []int) {
 	add := func(p []int32, n int) {
 		profiles = append(profiles, p)
-		rows = append(rows, n)
+		counts = append(counts, n)
 	}
 	lines := func(g *image.Gray) {
 		s := &scanner{g: g}
-		for _, vertical := range []bool{false, true} {
-			s.vertical = vertical
-			s.lines, s.length = g.Rect.Dy(), g.Rect.Dx()
-			if vertical {
-				s.lines, s.length = s.length, s.lines
-			}
+		for _, f := range []family{rows(g), columns(g)} {
+			s.fam = f
+			s.lines, s.length = f.lines, f.length
 			for c := 0; c < s.lines; c += max(1, s.lines/7) {
 				s.prof = make([]int32, s.length)
 				n := s.profile(c)
@@ -346,7 +335,7 @@ func referenceProfiles() (profiles [][]int32, rows []int) {
 	add([]int32{7}, 1)
 	add([]int32{0, 255}, 1)
 	add([]int32{255, 0, 255, 0}, 1)
-	return profiles, rows
+	return profiles, counts
 }
 
 // TestEdgeFinderMatchesReference checks that the edge finder of the scan

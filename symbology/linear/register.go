@@ -17,6 +17,21 @@ type Symbology struct {
 	IDs []string
 	// Decode reads the symbology's symbols in one scan line.
 	Decode Decoder
+	// NoSharpen keeps the decoder from the sharpened lines that thorough
+	// mode reads where a line reads nothing: those undo blur that nearly
+	// merged the thin elements of EAN/UPC and Code 128 at two pixels per
+	// module, and cost an image without symbols as much as every other
+	// reading of its lines together. The symbologies of two widths,
+	// whose narrow elements are narrow next to their wide ones rather
+	// than to a module, and those read on guides, read no more with them
+	// (TestDegraded, the corpus tests of their packages) and set it.
+	NoSharpen bool
+	// Guided, for a symbology whose symbols have a part that finds them
+	// and a part that carries the data without a quiet zone (DX film
+	// edge's clock and data tracks), reads the second on the lines beside
+	// a guide that Decode found in the first (Hit.Guide); nil for the
+	// others.
+	Guided Guided
 	// Barcode turns a result that enough lines agreed on into the
 	// barcode to report, its Symbology one of IDs; want reports whether
 	// the scan asked for an id, for a symbology whose id depends on it
@@ -66,11 +81,11 @@ func Register(s Symbology) {
 // symbology's in the order Scan gives them.
 func find(v *symbology.View) bool {
 	var syms []*Symbology
-	var decs []Decoder
+	var decs []reading
 	for _, s := range registered {
 		if slices.ContainsFunc(s.IDs, v.Want) {
 			syms = append(syms, s)
-			decs = append(decs, s.Decode)
+			decs = append(decs, reading{s.Decode, s.Guided, s.NoSharpen})
 		}
 	}
 	if len(decs) == 0 {

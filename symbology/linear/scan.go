@@ -4,6 +4,7 @@ import (
 	"context"
 	"image"
 	"math"
+	"slices"
 
 	"github.com/barkit/barkit/detect"
 )
@@ -32,6 +33,11 @@ type Hit struct {
 	// own, strong enough that one line reading it suffices once the
 	// symbol is confirmed and no line read another supplement.
 	ExtraChecked bool
+	// Guide reports that the hit is no symbol but a pattern that shows
+	// where one lies on the lines beside it: the clock track of DX film
+	// edge, beside its data track. Its symbology's Guided reads those
+	// lines (Symbology.Guided); a guide is never a result.
+	Guide bool
 }
 
 // Result is a symbol that enough scan lines agreed on.
@@ -85,11 +91,12 @@ type Options struct {
 
 // Scan reads the symbols dec finds in g: on horizontal lines in both
 // directions in fast mode; in thorough mode (the default) also on finer
-// lines, on vertical lines (the image turned 90°), on the inverted image,
-// and sharpened. A symbol is reported once two lines read it alike (one,
-// when the image is less than four pixels across the lines). It returns the
-// results horizontal ones first, each in the order of the lines that first
-// read it. Scan checks ctx between lines and returns what it has when ctx
+// lines, on vertical lines (the image turned 90°), on oblique lines across
+// the regions of the image that look like turned bars, on the inverted
+// image, and sharpened. A symbol is reported once two lines read it alike
+// (one, when the image is less than six pixels across the lines). It
+// returns the results horizontal ones first, then vertical, then oblique,
+// each in the order of the lines that first read it. Scan checks ctx between lines and returns what it has when ctx
 // is done.
 //
 // Scan serves tests and tools that read one symbology; a scan reads every
@@ -98,7 +105,24 @@ func Scan(ctx context.Context, g *image.Gray, opts Options, dec Decoder) []Resul
 	if dec == nil {
 		return nil
 	}
-	return scan(ctx, g, opts, []Decoder{dec})[0]
+	return scan(ctx, g, opts, []reading{{dec: dec}})[0]
+}
+
+// A Guided decoder reads a symbol of one symbology in a row beside a line
+// where its decoder found guide, a pattern that shows where the symbol
+// lies (Hit.Guide): from a to b along r, where the guide began and ended.
+// It appends what it reads to hits, as a Decoder does, and returns the
+// extended slice; it must not keep or modify r, nor panic whatever the
+// widths.
+type Guided func(r *Row, guide Hit, a, b float64, hits []Hit) []Hit
+
+// reading is how a scan reads one symbology: its decoder and, for a
+// symbology with guides, its guided decoder; noSharpen as
+// Symbology.NoSharpen.
+type reading struct {
+	dec       Decoder
+	guided    Guided
+	noSharpen bool
 }
 
 // scan reads the symbols each of decs finds in g, as Scan does for one,
@@ -108,16 +132,16 @@ func Scan(ctx context.Context, g *image.Gray, opts Options, dec Decoder) []Resul
 // pass goes on to finer lines while any decoder's would, and a decoder
 // whose own scan would have stopped decodes no more lines of the pass. It
 // returns each decoder's results, in the order of decs.
-func scan(ctx context.Context, g *image.Gray, opts Options, decs []Decoder) [][]Result {
+func scan(ctx context.Context, g *image.Gray, opts Options, decs []reading) [][]Result {
 	return newScanner(ctx, g, opts, decs).run()
 }
 
 // newScanner returns the scanner of one scan.
-func newScanner(ctx context.Context, g *image.Gray, opts Options, decs []Decoder) *scanner {
+func newScanner(ctx context.Context, g *image.Gray, opts Options, decs []reading) *scanner {
 	s := &scanner{ctx: ctx, g: g, thorough: !opts.Fast}
 	s.decs = make([]decoderRun, len(decs))
-	for k, dec := range decs {
-		s.decs[k].dec = dec
+	for k, rd := range decs {
+		s.decs[k].dec, s.decs[k].follow, s.decs[k].noSharpen = rd.dec, rd.guided, rd.noSharpen
 	}
 	s.ef = edgeFinder{fraction: contrastFraction, floor: minSwing}
 	return s
@@ -129,9 +153,15 @@ func (s *scanner) run() [][]Result {
 	if s.g == nil || s.g.Rect.Dx() <= 0 || s.g.Rect.Dy() <= 0 {
 		return out
 	}
-	s.pass(false)
+	s.pass(rows(s.g))
 	if s.thorough {
-		s.pass(true)
+		s.pass(columns(s.g))
+		for _, f := range s.obliques() {
+			if s.ctx.Err() != nil {
+				break
+			}
+			s.pass(f)
+		}
 	}
 	for k := range s.decs {
 		out[k] = s.decs[k].results
@@ -146,13 +176,19 @@ type scanner struct {
 	decs     []decoderRun
 	thorough bool
 
-	prof, sharp   []int32
-	ef            edgeFinder
-	fwd, rev      Row
-	inv, invRev   Row
-	hits          []Hit
-	vertical      bool // the current pass reads columns
-	lines, length int  // lines across the current pass's direction, and their length
+	prof, sharp []int32
+	ef          edgeFinder
+	fwd, rev    Row
+	inv, invRev Row
+	hits        []Hit
+	// guides holds the guides the current line found, to follow once it
+	// is read; gprof and grow, grev and ginv the profile and rows of the
+	// lines beside a guide.
+	guides           []lineHit
+	gprof            []int32
+	grow, grev, ginv Row
+	fam              family // the lines of the current pass
+	lines, length    int    // lines across the current pass's direction, and their length
 	// waiting holds, for each symbol that waits for lines to agree on
 	// it, the lines near it: from a symbol's length before its first
 	// line to a symbol's length after its last.
@@ -163,6 +199,7 @@ type scanner struct {
 // scanStats counts the work of a scan, for tests.
 type scanStats struct {
 	lines   int // lines read
+	guided  int // lines read beside a guide
 	rereads int // lines read again (walked backwards, sharpened)
 	// finestRereads counts the lines of the finest spacing read again:
 	// those near a symbol that waits for lines to agree.
@@ -171,9 +208,14 @@ type scanStats struct {
 
 // decoderRun is one decoder's part of a scan.
 type decoderRun struct {
-	dec     Decoder
-	found   []lineHit // the hits of the current pass
-	results []Result  // the results of every pass so far
+	dec       Decoder
+	follow    Guided    // the guided decoder; nil for a symbology without guides
+	noSharpen bool      // the decoder does not read sharpened lines
+	found     []lineHit // the hits of the current pass
+	// guided holds the lines of the current pass read beside a guide:
+	// the guide, placed on the line read.
+	guided  []lineHit
+	results []Result // the results of every pass so far
 	// done reports that the decoder's own scan would have stopped the
 	// current pass: it decodes no more of its lines.
 	done bool
@@ -188,7 +230,8 @@ type decoderRun struct {
 // lineHit is a hit placed on its scan line.
 type lineHit struct {
 	Hit
-	line     int  // the line: a row in horizontal passes, a column in vertical ones
+	dec      int  // the index of the decoder that read it
+	line     int  // the line of its pass's family: a row in horizontal passes, a column in vertical ones
 	reversed bool // read from the line's end to its start
 	inverted bool
 	// a and b are the symbol's extent along the line, a < b, measured
@@ -196,18 +239,19 @@ type lineHit struct {
 	a, b, ea, eb float64
 }
 
-// pass reads the lines of one direction, coarse to fine, and adds the
+// pass reads the lines of one family, coarse to fine, and adds the
 // symbols they agree on to each decoder's results.
-func (s *scanner) pass(vertical bool) {
-	s.vertical = vertical
-	s.lines, s.length = s.g.Rect.Dy(), s.g.Rect.Dx()
-	if vertical {
-		s.lines, s.length = s.length, s.lines
+func (s *scanner) pass(f family) {
+	s.fam = f
+	s.lines, s.length = f.lines, f.length
+	if s.lines <= 0 || s.length <= 0 {
+		return
 	}
 	s.prof = resize(s.prof, s.length)
 	for k := range s.decs {
 		d := &s.decs[k]
 		d.found = d.found[:0]
+		d.guided = d.guided[:0]
 		d.done = false
 		d.hadResults = len(d.results) > 0
 	}
@@ -226,7 +270,7 @@ func (s *scanner) pass(vertical bool) {
 			c := int(float64(2*j+1) * step)
 			if c < s.lines && !done[c] {
 				done[c] = true
-				reread := !finest || s.nearWaiting(c)
+				reread := !finest && s.fam.kind != oblique || s.nearWaiting(c)
 				s.line(c, reread)
 				s.stats.lines++
 				if s.thorough && reread {
@@ -236,6 +280,9 @@ func (s *scanner) pass(vertical bool) {
 					}
 				}
 			}
+		}
+		if s.fam.kind == oblique && step <= min(float64(s.lines)/obliqueProbe, probeSpacing) && !s.anyHits() {
+			break // nothing on the first lines of an oblique region
 		}
 		if step > float64(s.lines)/mandatoryDiv {
 			continue
@@ -290,14 +337,21 @@ func (s *scanner) finished(d *decoderRun, next float64, agree int) bool {
 // pass: thoroughSpacing pixels (or a 64th of the image, if finer), but no
 // finer than keeps the lines of the pass near maxLines.
 func (s *scanner) finestSpacing() float64 {
-	return max(min(thoroughSpacing, float64(s.lines)/fastDiv), float64(s.lines)/maxLines)
+	spacing := float64(thoroughSpacing)
+	if s.fam.kind == oblique {
+		spacing = obliqueSpacing
+	}
+	return max(min(spacing, float64(s.lines)/fastDiv), float64(s.lines)/maxLines)
 }
 
 // minAgree returns the number of lines that must agree on a symbol in an
 // image lines pixels across: two, or one in an image too thin for two
-// distinct lines.
+// distinct lines. The scan reads lines lineGap apart only in an image of
+// six pixels or more: in one of four or five, its lines (rows 1 to 3)
+// share pixels, and a symbol would never be confirmed (itf-1/with-tail of
+// the reference corpus is four pixels tall; TestScanThin).
 func minAgree(lines int) int {
-	if lines < 4 {
+	if lines < 2*lineGap {
 		return 1
 	}
 	return 2
@@ -305,7 +359,10 @@ func minAgree(lines int) int {
 
 // line reads line c of the current pass with every decoder not done. In
 // thorough mode, with reread, a line that reads nothing is read again,
-// walked backwards and sharpened.
+// walked backwards and sharpened. Oblique lines are read again only near
+// a symbol that waits for lines to agree on it, as the finest lines of the
+// other passes are: they cross regions of print and texture as often as
+// symbols, and each costs three times a row's sampling.
 //
 // On the finest lines of a pass, reread is false but near a symbol that
 // waits for lines to agree on it (pass): reading a line again costs three
@@ -319,6 +376,7 @@ func minAgree(lines int) int {
 // found: images of ean13-4, upca-2, upca-4 and upce-3 of the reference
 // corpus read only so (TestCorpus of the repository root).
 func (s *scanner) line(c int, reread bool) {
+	defer s.followGuides()
 	for k := range s.decs {
 		d := &s.decs[k]
 		d.lineFound, d.skip = len(d.found), d.done
@@ -359,6 +417,17 @@ func (s *scanner) line(c int, reread bool) {
 	}
 }
 
+// anyHits reports whether any decoder has read anything in the current
+// pass, a symbol or a guide.
+func (s *scanner) anyHits() bool {
+	for k := range s.decs {
+		if len(s.decs[k].found) > 0 || len(s.decs[k].guided) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // nearWaiting reports whether line c lies near a symbol that waits for
 // lines to agree on it.
 func (s *scanner) nearWaiting(c int) bool {
@@ -382,13 +451,14 @@ func (s *scanner) repeatHits() {
 }
 
 // readNothing marks the decoders that read something on the current line
-// as done with it and reports whether any decoder is left: a line is read
-// again, sharpened, for the decoders that read nothing on it.
+// as done with it, and those that do not read sharpened lines, and
+// reports whether any decoder is left: a line is read again, sharpened,
+// for the decoders that read nothing on it.
 func (s *scanner) readNothing() bool {
 	left := false
 	for k := range s.decs {
 		d := &s.decs[k]
-		d.skip = d.skip || len(d.found) > d.lineFound
+		d.skip = d.skip || d.noSharpen || len(d.found) > d.lineFound
 		left = left || !d.skip
 	}
 	return left
@@ -473,10 +543,22 @@ func (s *scanner) decodeBoth(c int) {
 // profile fills s.prof with the sum of the pixel rows (or columns) c-1 to
 // c+1 that are in the image and returns how many there are.
 func (s *scanner) profile(c int) int {
+	return s.profileInto(s.prof, c)
+}
+
+// profileInto fills p, of the length of a line, with the profile of line
+// c, as profile does: the sum of three lines a pixel apart, c-1 to c+1,
+// those in the image (rows and columns), or sampled across the image
+// (oblique lines, sample).
+func (s *scanner) profileInto(p []int32, c int) int {
 	g := s.g
+	p = p[:s.length]
+	if s.fam.kind == oblique {
+		s.sample(p, c)
+		return obliqueRows
+	}
 	c0, c1 := max(0, c-1), min(s.lines-1, c+1)
-	p := s.prof[:s.length]
-	if !s.vertical {
+	if s.fam.kind == rowLines {
 		row := func(y int) []uint8 { return g.Pix[y*g.Stride : y*g.Stride+len(p)] }
 		a := row(c0)
 		for x, v := range a {
@@ -503,36 +585,125 @@ func (s *scanner) profile(c int) int {
 
 // decode runs the decoders on row r of line c and records their hits.
 func (s *scanner) decode(r *Row, c int, reversed, inverted bool) {
-	n := len(r.W)
 	for k := range s.decs {
 		d := &s.decs[k]
 		if d.skip {
 			continue
 		}
 		s.hits = d.dec(r, s.hits[:0])
-		for _, h := range s.hits {
-			if h.Start < 0 || h.End <= h.Start || h.End > n || h.Extra != "" && (h.ExtraEnd <= h.End || h.ExtraEnd > n) {
-				continue // a decoder bug; a hit without a place cannot be checked
-			}
-			end := h.End
-			if h.Extra != "" {
-				end = h.ExtraEnd
-			}
-			a, b, ea, eb := r.Pos[h.Start], r.Pos[h.End], r.Pos[h.Start], r.Pos[end]
-			if reversed {
-				l := float64(s.length)
-				a, b, ea, eb = l-b, l-a, l-eb, l-ea
-			}
-			d.found = append(d.found, lineHit{Hit: h, line: c, reversed: reversed, inverted: inverted, a: a, b: b, ea: ea, eb: eb})
+		s.record(k, r, c, reversed, inverted, true)
+	}
+}
+
+// record adds s.hits, decoder k's on row r of line c, to its hits; with
+// guides, the guides among them are queued to be followed once the line
+// is read (a decoder without a guided decoder has none).
+func (s *scanner) record(k int, r *Row, c int, reversed, inverted, guides bool) {
+	d := &s.decs[k]
+	n := len(r.W)
+	for _, h := range s.hits {
+		if h.Start < 0 || h.End <= h.Start || h.End > n || h.Extra != "" && (h.ExtraEnd <= h.End || h.ExtraEnd > n) {
+			continue // a decoder bug; a hit without a place cannot be checked
+		}
+		end := h.End
+		if h.Extra != "" {
+			end = h.ExtraEnd
+		}
+		a, b, ea, eb := r.Pos[h.Start], r.Pos[h.End], r.Pos[h.Start], r.Pos[end]
+		if reversed {
+			l := float64(s.length)
+			a, b, ea, eb = l-b, l-a, l-eb, l-ea
+		}
+		lh := lineHit{Hit: h, line: c, reversed: reversed, inverted: inverted, a: a, b: b, ea: ea, eb: eb, dec: k}
+		switch {
+		case !h.Guide:
+			d.found = append(d.found, lh)
+		case guides && d.follow != nil && len(s.guides) < maxGuides:
+			s.guides = append(s.guides, lh)
 		}
 	}
 }
 
-// point returns the image point at position t along line c of the current
-// pass: lines run through the centres of their pixels.
-func (s *scanner) point(c int, t float64) detect.Point {
-	if s.vertical {
-		return detect.Point{X: float64(c) + 0.5, Y: t}
+// Guides. A decoder's guide (Hit.Guide) shows where a symbol lies on the
+// lines beside it: its guided decoder reads them, from where the guide
+// began to where it ended, in the guide's direction and polarity. The
+// lines read so are lineGap apart, within guideReach of the guide's length
+// on either side, and at most guideLines on each; a line read so already
+// in the pass, over the same extent, is not read again. Guides are rare
+// where there is no symbol: DX film edge's, its clock track, is a bar of
+// 5 modules and 15 or 23 narrow elements alike.
+const (
+	// guideReach: DX film edge's data track lies beside its clock track,
+	// within its own height, a few modules; a third of the symbol's
+	// length (31 or 23 modules) leaves room for tall tracks.
+	guideReach = 1.0 / 3
+	// guideLines bounds the lines read on either side of a guide.
+	guideLines = 12
+	// maxGuides bounds the guides one line may queue, and maxGuided the
+	// lines a decoder's guides have read in a pass: the work they cause
+	// stays within a few lines' for each guide, and within twice a pass's
+	// finest lines (maxLines) for all.
+	maxGuides = 16
+	maxGuided = 2 * maxLines
+)
+
+// followGuides reads the lines beside the guides the current line found,
+// with their decoders' guided decoders.
+func (s *scanner) followGuides() {
+	for _, g := range s.guides {
+		d := &s.decs[g.dec]
+		reach := int(guideReach * (g.b - g.a))
+		for k := 1; k <= guideLines && k*lineGap <= reach; k++ {
+			for _, c := range [2]int{g.line - k*lineGap, g.line + k*lineGap} {
+				if c < 0 || c >= s.lines || len(d.guided) >= maxGuided || s.ctx.Err() != nil || slices.ContainsFunc(d.guided, func(f lineHit) bool {
+					return f.line == c && f.reversed == g.reversed && f.inverted == g.inverted && min(f.b, g.b) > max(f.a, g.a)
+				}) {
+					continue
+				}
+				m := g
+				m.line = c
+				d.guided = append(d.guided, m)
+				s.guidedLine(g, c)
+			}
+		}
 	}
-	return detect.Point{X: t, Y: float64(c) + 0.5}
+	s.guides = s.guides[:0]
+}
+
+// guidedLine reads line c with the guided decoder of guide g's decoder, in
+// g's direction and polarity, between g's ends.
+func (s *scanner) guidedLine(g lineHit, c int) {
+	s.stats.guided++
+	s.gprof = resize(s.gprof, s.length)
+	rows := s.profileInto(s.gprof, c)
+	s.ef.find(s.gprof, rows, &s.grow)
+	r := &s.grow
+	a, b := g.a, g.b
+	if g.reversed {
+		s.grev.reverse(r)
+		r = &s.grev
+		l := float64(s.length)
+		a, b = l-g.b, l-g.a
+	}
+	if g.inverted {
+		s.ginv.invert(r)
+		r = &s.ginv
+	}
+	d := &s.decs[g.dec]
+	s.hits = d.follow(r, g.Hit, a, b, s.hits[:0])
+	s.record(g.dec, r, c, g.reversed, g.inverted, false)
+}
+
+// abs returns |x|.
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// point returns the image point at position t along line c of the current
+// pass: rows and columns run through the centres of their pixels.
+func (s *scanner) point(c int, t float64) detect.Point {
+	return s.fam.point(c, t)
 }

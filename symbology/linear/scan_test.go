@@ -366,7 +366,7 @@ func TestScanStrongGate(t *testing.T) {
 // agree on it, the finest lines too.
 func TestScanRereadFinest(t *testing.T) {
 	blank := lineartest.Scene{Width: 320, Height: 240, Noise: 20, Background: 128}.Render()
-	s := newScanner(context.Background(), blank, Options{}, []Decoder{toyDecoder})
+	s := newScanner(context.Background(), blank, Options{}, readings(toyDecoder))
 	s.run()
 	st := s.stats
 	// 63 rows down to 3.75 pixels apart, of which 32 at that spacing;
@@ -378,7 +378,7 @@ func TestScanRereadFinest(t *testing.T) {
 	// first read: no other line reads it, and it waits for one to.
 	sc := toyScene(0)
 	sc.BarHeight = 5
-	s = newScanner(context.Background(), sc.Render(), Options{}, []Decoder{toyDecoder})
+	s = newScanner(context.Background(), sc.Render(), Options{}, readings(toyDecoder))
 	s.run()
 	if s.stats.finestRereads == 0 {
 		t.Errorf("near a waiting symbol: %+v, the finest lines not read again", s.stats)
@@ -429,18 +429,18 @@ func TestScanSharedMatchesAlone(t *testing.T) {
 		for _, fast := range []bool{false, true} {
 			opts := Options{Fast: fast}
 			alone := [][]Result{Scan(context.Background(), c.g, opts, toyDecoder), Scan(context.Background(), c.g, opts, toy2Decoder)}
-			shared := scan(context.Background(), c.g, opts, []Decoder{toyDecoder, toy2Decoder})
+			shared := scan(context.Background(), c.g, opts, readings(toyDecoder, toy2Decoder))
 			if !reflect.DeepEqual(shared, alone) {
 				t.Errorf("%s, fast %v: shared %+v, alone %+v", c.name, fast, shared, alone)
 			}
-			swapped := scan(context.Background(), c.g, opts, []Decoder{toy2Decoder, toyDecoder})
+			swapped := scan(context.Background(), c.g, opts, readings(toy2Decoder, toyDecoder))
 			if !reflect.DeepEqual(swapped, [][]Result{alone[1], alone[0]}) {
 				t.Errorf("%s, fast %v: decoders swapped, %+v", c.name, fast, swapped)
 			}
 		}
 	}
 	// Both read where both are.
-	if got := scan(context.Background(), both, Options{}, []Decoder{toyDecoder, toy2Decoder}); len(got[0]) != 1 || len(got[1]) != 1 || got[1][0].Text != "toy2" {
+	if got := scan(context.Background(), both, Options{}, readings(toyDecoder, toy2Decoder)); len(got[0]) != 1 || len(got[1]) != 1 || got[1][0].Text != "toy2" {
 		t.Errorf("both: %+v", got)
 	}
 }
@@ -451,7 +451,7 @@ func TestScanSharedMatchesAlone(t *testing.T) {
 func TestScanAllocs(t *testing.T) {
 	small := lineartest.Scene{Width: 300, Height: 200, Noise: 20, Background: 128}.Render()
 	large := lineartest.Scene{Width: 600, Height: 400, Noise: 20, Background: 128}.Render()
-	decs := []Decoder{toyDecoder, toy2Decoder}
+	decs := readings(toyDecoder, toy2Decoder)
 	a := testing.AllocsPerRun(3, func() { scan(context.Background(), small, Options{}, decs) })
 	b := testing.AllocsPerRun(3, func() { scan(context.Background(), large, Options{}, decs) })
 	if b > a+30 {
@@ -478,5 +478,89 @@ func TestScanLargeSpacing(t *testing.T) {
 	res := Scan(context.Background(), sc.Render(), Options{}, toyDecoder)
 	if len(res) != 1 || res[0].Text != "toy" {
 		t.Errorf("a symbol 32 pixels tall in an image 4100 tall: %+v", res)
+	}
+}
+
+// TestScanThin reads the toy symbol in images 1 to 8 pixels tall, each row
+// the same: every one reads, with one line in the images under six pixels
+// (whose lines share pixels) and two from six on.
+func TestScanThin(t *testing.T) {
+	s := toyScene(0)
+	s.Height, s.BarHeight, s.Blur, s.Noise = 40, 40, 0, 0
+	full := s.Render()
+	for h := 1; h <= 8; h++ {
+		g := image.NewGray(image.Rect(0, 0, full.Rect.Dx(), h))
+		for y := range h {
+			copy(g.Pix[y*g.Stride:], full.Pix[20*full.Stride:21*full.Stride])
+		}
+		res := Scan(context.Background(), g, Options{}, toyDecoder)
+		want := 2
+		if h < 2*lineGap {
+			want = 1
+		}
+		if len(res) != 1 || res[0].Lines < want {
+			t.Errorf("%d pixels tall: %+v", h, res)
+		}
+	}
+}
+
+// readings returns how a scan reads with decs, none guided.
+func readings(decs ...Decoder) []reading {
+	out := make([]reading, len(decs))
+	for k, d := range decs {
+		out[k].dec = d
+	}
+	return out
+}
+
+// TestScanGuides reads an image of two bands, the toy symbol above the
+// second toy symbol, with the toy symbol as a guide and the second read
+// only beside it (as DX film edge's data track beside its clock track):
+// the second reads, over the guide's extent, and the guide itself is no
+// result. Without the guide band nothing reads; the lines read beside
+// guides stay few.
+func TestScanGuides(t *testing.T) {
+	var toy2 []bool
+	for i, n := range []int{1, 1, 3, 3, 1, 1, 5} {
+		for range n {
+			toy2 = append(toy2, i%2 == 0)
+		}
+	}
+	guide := func(r *Row, hits []Hit) []Hit {
+		for _, h := range toyDecoder(r, nil) {
+			h.Guide = true
+			hits = append(hits, h)
+		}
+		return hits
+	}
+	var spans int
+	guided := func(r *Row, g Hit, a, b float64, hits []Hit) []Hit {
+		for _, h := range toy2Decoder(r, nil) {
+			if math.Abs(r.Pos[h.Start]-a) < 6 && math.Abs(r.Pos[h.End]-b) < 6 {
+				spans++
+				hits = append(hits, h)
+			}
+		}
+		return hits
+	}
+	top := lineartest.Scene{Width: 200, Height: 40, Modules: toyModules, Module: 6, BarHeight: 40, Quiet: 5, Background: 220}.Render()
+	bottom := lineartest.Scene{Width: 200, Height: 40, Modules: toy2, Module: 6, BarHeight: 40, Quiet: 5, Background: 220}.Render()
+	both := image.NewGray(image.Rect(0, 0, 200, 80))
+	copy(both.Pix, top.Pix)
+	copy(both.Pix[40*both.Stride:], bottom.Pix)
+	for _, c := range []struct {
+		name string
+		g    *image.Gray
+		want int
+	}{{"both", both, 1}, {"data alone", bottom, 0}} {
+		s := newScanner(context.Background(), c.g, Options{}, []reading{{dec: guide, guided: guided}})
+		res := s.run()[0]
+		if len(res) != c.want || c.want == 1 && (res[0].Text != "toy2" || res[0].Lines < 2) {
+			t.Errorf("%s: %+v", c.name, res)
+		}
+		if s.stats.guided > 4*guideLines*maxGuides {
+			t.Errorf("%s: %d lines read beside guides", c.name, s.stats.guided)
+		}
+		t.Logf("%s: %d lines, %d beside guides", c.name, s.stats.lines, s.stats.guided)
 	}
 }

@@ -1,0 +1,30 @@
+package codabar
+
+import (
+	"testing"
+
+	"github.com/barkit/barkit/symbology/linear/lineartest"
+)
+
+// TestCorpus reads the Codabar folders of the reference corpus at every
+// rotation the reference lists, thorough and fast: every count at least
+// the reference's, no misread.
+func TestCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("corpus test skipped in -short mode")
+	}
+	rows := lineartest.CorpusRows(t, "Codabar")
+	per := lineartest.ScoreCorpus(t, rows, func(lineartest.CorpusRow) []string { return []string{"codabar"} }, lineartest.Exact)
+	t.Logf("%v per image", per)
+}
+
+// TestCorpusFalsePositives reads the images of the reference corpus that
+// hold no barcode, at every rotation, thorough and fast: nothing may be
+// read.
+func TestCorpusFalsePositives(t *testing.T) {
+	if testing.Short() {
+		t.Skip("corpus test skipped in -short mode")
+	}
+	rows := lineartest.CorpusRows(t, "None")
+	lineartest.ScoreCorpus(t, rows, func(lineartest.CorpusRow) []string { return []string{"codabar"} }, lineartest.Exact)
+}

@@ -1,0 +1,111 @@
+package codabar
+
+import (
+	"context"
+	"math/rand/v2"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/barkit/barkit/binarize"
+	"github.com/barkit/barkit/render"
+	"github.com/barkit/barkit/symbology"
+	"github.com/barkit/barkit/symbology/linear/lineartest"
+)
+
+// read reads src for codabar, as a scan for it does.
+func read(src *binarize.Source, opts symbology.ReadOptions) []symbology.Barcode {
+	opts.IDs = []string{"codabar"}
+	got, err := symbology.Read(context.Background(), src, opts)
+	if err != nil {
+		panic(err)
+	}
+	return got
+}
+
+// payloads returns n payloads from a fixed seed: data characters of 2 to
+// 30, with every start and stop character, and without.
+func payloads(n int) []string {
+	rng := rand.New(rand.NewPCG(798, 7))
+	out := []string{"A1234567890A", "A294/586B", "A80125178+B", "C123455D", "1234", "b31117013206375c", "-$:/.+"}
+	for len(out) < n {
+		var b strings.Builder
+		if len(out)%4 != 0 {
+			b.WriteByte("ABCD"[rng.IntN(4)])
+		}
+		for range 2 + rng.IntN(29) {
+			b.WriteByte("0123456789-$:/.+"[rng.IntN(16)])
+		}
+		if len(out)%4 != 0 {
+			b.WriteByte("ABCD"[rng.IntN(4)])
+		}
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// TestRoundTrip writes every payload, renders it at module sizes of 1 to 4
+// pixels, with the standard quiet zone and with none, with and without
+// human-readable text, turned by each quarter turn, and reads it back.
+func TestRoundTrip(t *testing.T) {
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for i, data := range payloads(150) {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			sym, err := write(data, symbology.WriteOptions{})
+			if err != nil {
+				t.Errorf("%q: %v", data, err)
+				return
+			}
+			opts := render.Options{Scale: 1 + i%4, NoMargin: i%5 == 2, HRT: i%3 == 0, BarHeight: 10 + 5*(i%4), Rotate: 90 * (i / 4 % 4)}
+			img, err := render.Image(sym, opts)
+			if err != nil {
+				t.Errorf("%q: render: %v", data, err)
+				return
+			}
+			fast := opts.Rotate%180 == 0 && i%2 == 0
+			got := read(binarize.NewSource(img), symbology.ReadOptions{Fast: fast})
+			if len(got) != 1 {
+				t.Errorf("%q %+v fast %v: read %d symbols", data, opts, fast, len(got))
+				return
+			}
+			b := got[0]
+			if b.Text != sym.Text || b.Identifier != "]F0" || b.Orientation != opts.Rotate {
+				t.Errorf("%q %+v: read %q %s orientation %d, want %q", data, opts, b.Text, b.Identifier, b.Orientation, sym.Text)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// TestReadLabel reads synthetic photographs of labels.
+func TestReadLabel(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		data  string
+		scene lineartest.Scene
+	}{
+		{"sharp", "A1234567890B", lineartest.Scene{Module: 2}},
+		{"small", "C31117013206375D", lineartest.Scene{Module: 1.5, Blur: 0.5}},
+		{"blurred, noisy", "A80125178+B", lineartest.Scene{Module: 2.5, Blur: 1, Noise: 4, Shade: 50}},
+		{"tilted", "A12-34$56:78/90.1+B", lineartest.Scene{Module: 2.5, Angle: -8, Tilt: 0.2, Blur: 0.8}},
+		{"ink spread", "B0944416895273C", lineartest.Scene{Module: 3, InkSpread: 0.25, Blur: 0.6}},
+		{"vertical", "D8030798962A", lineartest.Scene{Module: 2.5, Angle: 90, Blur: 0.8}},
+		{"upside down", "A3419500A", lineartest.Scene{Module: 2.5, Angle: 180, Blur: 0.8}},
+	} {
+		m, err := Encode(c.data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := c.scene
+		s.Width, s.Height, s.Modules, s.Quiet, s.BarHeight, s.Background = 640, 480, m.Pix, 10, 80, 100
+		got := read(binarize.NewSource(s.Render()), symbology.ReadOptions{})
+		if len(got) != 1 || got[0].Text != c.data {
+			t.Errorf("%s: read %v", c.name, got)
+		}
+	}
+}

@@ -1,0 +1,31 @@
+package itf
+
+import (
+	"testing"
+
+	"github.com/barkit/barkit/symbology/linear/lineartest"
+)
+
+// TestCorpus reads the ITF folders of the reference corpus at every
+// rotation the reference lists, thorough and fast, for itf alone, as the
+// corpus test of the repository root does: every count at least the
+// reference's, no misread.
+func TestCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("corpus test skipped in -short mode")
+	}
+	rows := lineartest.CorpusRows(t, "ITF")
+	per := lineartest.ScoreCorpus(t, rows, func(lineartest.CorpusRow) []string { return []string{"itf"} }, lineartest.Exact)
+	t.Logf("%v per image", per)
+}
+
+// TestCorpusFalsePositives reads the images of the reference corpus that
+// hold no barcode, at every rotation, thorough and fast, for itf and
+// itf14: nothing may be read.
+func TestCorpusFalsePositives(t *testing.T) {
+	if testing.Short() {
+		t.Skip("corpus test skipped in -short mode")
+	}
+	rows := lineartest.CorpusRows(t, "None")
+	lineartest.ScoreCorpus(t, rows, func(lineartest.CorpusRow) []string { return []string{"itf", "itf14"} }, lineartest.Exact)
+}
