@@ -501,6 +501,46 @@ func TestLuminance16(t *testing.T) {
 	}
 }
 
+// TestLuminanceAlpha checks the fast paths of the 8-bit types with an
+// alpha channel (PNG's NRGBA, WebP's NYCbCrA) against image/color's
+// conversion of the colour blended onto white.
+func TestLuminanceAlpha(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	rect := image.Rect(0, 0, 13, 7)
+	nrgba := image.NewNRGBA(rect)
+	ycc := image.NewNYCbCrA(rect, image.YCbCrSubsampleRatio420)
+	for y := range 7 {
+		for x := range 13 {
+			a := uint8(255)
+			if r.IntN(3) == 0 {
+				a = uint8(r.IntN(256))
+			}
+			nrgba.SetNRGBA(x, y, color.NRGBA{uint8(r.IntN(256)), uint8(r.IntN(256)), uint8(r.IntN(256)), a})
+			ycc.Y[ycc.YOffset(x, y)] = uint8(30 + r.IntN(196))
+			ycc.A[ycc.AOffset(x, y)] = a
+		}
+	}
+	for i := range ycc.Cb {
+		// Colours within the RGB gamut, which Y is the luma of.
+		ycc.Cb[i], ycc.Cr[i] = uint8(118+r.IntN(21)), uint8(118+r.IntN(21))
+	}
+	for _, img := range []image.Image{nrgba, ycc, ycc.SubImage(image.Rect(3, 2, 11, 7))} {
+		g := Luminance(img)
+		b := img.Bounds()
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			for x := b.Min.X; x < b.Max.X; x++ {
+				cr, cg, cb, ca := img.At(x, y).RGBA() // premultiplied
+				white := 0xffff - ca
+				want := color.GrayModel.Convert(color.RGBA64{uint16(cr + white), uint16(cg + white), uint16(cb + white), 0xffff}).(color.Gray).Y
+				got := g.GrayAt(x-b.Min.X, y-b.Min.Y).Y
+				if d := int(got) - int(want); d < -2 || d > 2 {
+					t.Fatalf("%T at %d,%d: %d, want %d", img, x, y, got, want)
+				}
+			}
+		}
+	}
+}
+
 func inverted(m *matrix.Matrix) *matrix.Matrix {
 	c := m.Clone()
 	c.Invert()

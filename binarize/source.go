@@ -337,6 +337,18 @@ func Luminance(img image.Image) *image.Gray {
 		for y := 0; y < h; y++ {
 			copy(g.Pix[y*w:(y+1)*w], m.Y[m.YOffset(b.Min.X, b.Min.Y+y):])
 		}
+	case *image.NYCbCrA:
+		// WebP with an alpha channel: Y is the luma; blend it onto white
+		// by the alpha, as the colour would be.
+		for y := 0; y < h; y++ {
+			src := m.Y[m.YOffset(b.Min.X, b.Min.Y+y):][:w]
+			alpha := m.A[m.AOffset(b.Min.X, b.Min.Y+y):][:w]
+			dst := g.Pix[y*w : (y+1)*w]
+			for x := range dst {
+				a := uint32(alpha[x])
+				dst[x] = uint8((uint32(src[x])*a + 255*(255-a) + 127) / 255)
+			}
+		}
 	case *image.RGBA:
 		for y := 0; y < h; y++ {
 			src := m.Pix[m.PixOffset(b.Min.X, b.Min.Y+y):]
@@ -355,6 +367,10 @@ func Luminance(img image.Image) *image.Gray {
 			for x := range dst {
 				p := src[4*x : 4*x+4 : 4*x+4]
 				a := uint32(p[3])
+				if a == 255 {
+					dst[x] = luma(uint32(p[0]), uint32(p[1]), uint32(p[2]))
+					continue
+				}
 				blend := func(c uint8) uint32 { return (uint32(c)*a + 255*(255-a) + 127) / 255 }
 				dst[x] = luma(blend(p[0]), blend(p[1]), blend(p[2]))
 			}

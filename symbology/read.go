@@ -77,7 +77,8 @@ type readerRun struct {
 // made once, read by every reader whose plan holds it, and released once
 // no later view needs it, so a scan holds few views at once whatever the
 // readers. A view all light or all dark holds no symbol and is read by
-// none. Readers without a plan read the luminance plane before them.
+// none. Readers without a plan read the luminance plane after the views
+// that are not only last resorts (Pass.LastResort), before those that are.
 //
 // Read stops when ctx is done, returning ctx's error and no results; an
 // unknown id is an ErrUnknown error. Finding nothing is not an error.
@@ -186,19 +187,9 @@ func compareViews(a, b binarize.View) int {
 	)
 }
 
-// read runs the readers: those without a plan on the luminance plane,
-// then the others view by view.
+// read runs the readers: those with a plan view by view, those without
+// on the luminance plane after the views that are not only last resorts.
 func (rn *run) read(src *binarize.Source, runs []*readerRun) {
-	for _, rr := range runs {
-		if len(rr.r.Plan) > 0 {
-			continue
-		}
-		if rn.stopped() {
-			return
-		}
-		rn.find(rr, &View{Lum: src.Lum, Thorough: rn.thorough, scale: 1})
-	}
-
 	// The views in order, and the last of them that needs each view
 	// (itself, or a view made from it), after which it is released.
 	var stages []binarize.View
@@ -210,6 +201,29 @@ func (rn *run) read(src *binarize.Source, runs []*readerRun) {
 		}
 	}
 	slices.SortFunc(stages, compareViews)
+	// The readers without a plan read after the last view that is not
+	// only a last resort: by then the views every reader reads have been
+	// read, and a reader without a plan knows whether the scan found
+	// something (View.Found).
+	plain := -1
+	for i, v := range stages {
+		for _, rr := range runs {
+			if j := slices.IndexFunc(rr.plan, func(p Pass) bool { return p.View == v }); j >= 0 && !rr.plan[j].LastResort {
+				plain = i
+			}
+		}
+	}
+	lines := func() {
+		for _, rr := range runs {
+			if len(rr.r.Plan) > 0 || rn.stopped() {
+				continue
+			}
+			rn.find(rr, &View{Lum: src.Lum, Thorough: rn.thorough, Found: rn.total > 0, scale: 1})
+		}
+	}
+	if plain < 0 {
+		lines()
+	}
 	lastUse := make(map[binarize.View]int)
 	for i, v := range stages {
 		lastUse[v] = i
@@ -227,7 +241,7 @@ func (rn *run) read(src *binarize.Source, runs []*readerRun) {
 	for i, view := range stages {
 		for _, rr := range runs {
 			j := slices.IndexFunc(rr.plan, func(p Pass) bool { return p.View == view })
-			if j < 0 || rr.done || rr.plan[j].LastResort && len(rr.results) > 0 {
+			if j < 0 || rr.done || rr.plan[j].LastResort && rn.total > 0 {
 				continue
 			}
 			if rn.stopped() {
@@ -260,6 +274,9 @@ func (rn *run) read(src *binarize.Source, runs []*readerRun) {
 				src.Release(v)
 				delete(lastUse, v)
 			}
+		}
+		if i == plain {
+			lines()
 		}
 	}
 }

@@ -63,14 +63,15 @@ func symbolAt(text string, x, y float64) Barcode {
 
 // TestReadPlan checks the views each reader is given: its plan's passes
 // that apply to the image and mode, in the one view order, the readers
-// going through the views together, last resorts skipped once a reader has
+// going through the views together, last resorts skipped once the scan has
 // found something.
 func TestReadPlan(t *testing.T) {
 	var got []string
 	log := func(name string) func(v *View) bool {
 		return func(v *View) bool {
 			got = append(got, name+" "+v.Pass.View.Method.String()+map[bool]string{true: " inverted"}[v.Pass.View.Inverted]+
-				map[bool]string{true: " down"}[v.Pass.View.Down > 1]+map[bool]string{true: " up"}[v.Pass.View.Up > 1])
+				map[bool]string{true: " down"}[v.Pass.View.Down > 1]+map[bool]string{true: " up"}[v.Pass.View.Up > 1]+
+				map[bool]string{true: " found"}[v.Found])
 			return false
 		}
 	}
@@ -79,8 +80,8 @@ func TestReadPlan(t *testing.T) {
 		fast bool
 		want []string
 	}{
-		{false, []string{"lines local", "a local", "b local", "a global", "b global", "a local down", "a local inverted", "a local up"}},
-		{true, []string{"lines local", "a local", "b local", "a global", "b global", "a local inverted", "a local up"}},
+		{false, []string{"a local", "b local", "a global", "b global", "a local down", "a local inverted", "a local up", "lines local"}},
+		{true, []string{"a local", "b local", "a global", "b global", "a local inverted", "a local up", "lines local"}},
 	} {
 		got = nil
 		if _, err := Read(context.Background(), testSource(), ReadOptions{Fast: tc.fast}); err != nil {
@@ -90,18 +91,38 @@ func TestReadPlan(t *testing.T) {
 			t.Errorf("fast %v: views\n%q\nwant\n%q", tc.fast, got, tc.want)
 		}
 	}
-	// b finds a symbol in its first view: its last resort is skipped.
+	// The reader without a plan reads after the last view that is not a
+	// last resort, before those that are.
+	got = nil
+	if _, err := Read(context.Background(), testSource(), ReadOptions{IDs: []string{"test-b", "test-lines"}}); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"b local", "lines local", "b global"}; !slices.Equal(got, want) {
+		t.Errorf("b and lines: views %q, want %q", got, want)
+	}
+	// b finds a symbol in its first view: its last resort is skipped,
+	// and the reader without a plan is told.
 	got = nil
 	hookB = func(v *View) bool {
 		log("b")(v)
 		v.Add(symbolAt("b", 1, 1), 1)
 		return false
 	}
-	if _, err := Read(context.Background(), testSource(), ReadOptions{IDs: []string{"test-b"}}); err != nil {
+	if _, err := Read(context.Background(), testSource(), ReadOptions{IDs: []string{"test-b", "test-lines"}}); err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"b local"}; !slices.Equal(got, want) {
+	if want := []string{"b local", "lines local found"}; !slices.Equal(got, want) {
 		t.Errorf("after a find: views %q, want %q", got, want)
+	}
+	// b's find skips a's last resort too: a scan that has found a symbol
+	// reads no reader's last resorts.
+	got = nil
+	hookA = log("a")
+	if _, err := Read(context.Background(), testSource(), ReadOptions{IDs: []string{"test-a", "test-b"}}); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"a local", "b local", "a global", "a local down", "a local up"}; !slices.Equal(got, want) {
+		t.Errorf("after b's find: views %q, want %q", got, want)
 	}
 	// A reader that reports its view complete, having found a symbol,
 	// reads no more views.
@@ -124,7 +145,7 @@ func TestReadPlan(t *testing.T) {
 	if _, err := Read(context.Background(), testSource(), ReadOptions{Plan: []Pass{{View: binarize.View{Down: 3}}}}); err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"lines local", "a local down", "b local down"}; !slices.Equal(got, want) {
+	if want := []string{"a local down", "b local down", "lines local"}; !slices.Equal(got, want) {
 		t.Errorf("plan override: views %q, want %q", got, want)
 	}
 }

@@ -36,8 +36,13 @@ type Reader struct {
 // is worth reading.
 type Pass struct {
 	View binarize.View
-	// LastResort passes run only when the reader has found nothing in
-	// the passes before.
+	// LastResort passes run only while the scan has found nothing: no
+	// reader has reported a symbol in the views (or, for the linear
+	// reader, the scan lines) read before. They are for images that
+	// hide their symbols from the first views (light on dark, faint,
+	// broken or bled modules); in an image that has shown a symbol they
+	// would cost every reader that finds nothing else all its passes,
+	// for the rare image holding one symbol of each kind.
 	LastResort bool
 	// Thorough passes run in thorough mode only.
 	Thorough bool
@@ -68,6 +73,11 @@ type View struct {
 	Pass Pass
 	// Thorough reports whether the scan is thorough (not ReadOptions.Fast).
 	Thorough bool
+	// Found, for a reader without a plan, reports that the scan has
+	// found a symbol in the views read before: the reader skips the
+	// work that is its last resort, as the last resorts of the plans
+	// are skipped then (Pass.LastResort).
+	Found bool
 
 	run    *run
 	rd     *readerRun

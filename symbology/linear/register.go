@@ -91,7 +91,11 @@ func find(v *symbology.View) bool {
 	if len(decs) == 0 {
 		return false
 	}
-	results := scan(v.Context(), v.Lum, Options{Fast: !v.Thorough}, decs)
+	// Once the scan has found a symbol, a thorough scan reads rows and
+	// columns as fast mode reads rows: the finest lines, the oblique,
+	// inverted, reread and sharpened ones are last resorts for images
+	// that show nothing else.
+	results := scan(v.Context(), v.Lum, Options{Fast: !v.Thorough || v.Found, Columns: v.Thorough}, decs)
 	for k, s := range syms {
 		for _, r := range results[k] {
 			bc, ok := s.Barcode(r, v.Want)
