@@ -430,10 +430,18 @@ func TestSourceUniform(t *testing.T) {
 // TestMorphology checks Dilate and Open against their definitions.
 func TestMorphology(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
-	m := matrix.New(37, 23)
-	for i := range m.Pix {
-		m.Pix[i] = r.IntN(3) == 0
+	for _, size := range [][2]int{{37, 23}, {5, 9}, {1, 1}, {8, 3}, {17, 1}, {64, 40}} {
+		m := matrix.New(size[0], size[1])
+		for i := range m.Pix {
+			m.Pix[i] = r.IntN(3) == 0
+		}
+		testMorphology(t, m)
 	}
+}
+
+// testMorphology checks Dilate, at radii on both sides of maxWordRadius,
+// and Open on m against their definitions.
+func testMorphology(t *testing.T, m *matrix.Matrix) {
 	darkNear := func(m *matrix.Matrix, x, y, rad int, dark bool) bool {
 		for yy := y - rad; yy <= y+rad; yy++ {
 			for xx := x - rad; xx <= x+rad; xx++ {
@@ -444,8 +452,22 @@ func TestMorphology(t *testing.T) {
 		}
 		return false
 	}
-	for _, rad := range []int{1, 2, 3} {
+	for _, rad := range []int{1, 2, 3, maxWordRadius, maxWordRadius + 1, 7} {
 		d := Dilate(m, rad)
+		for _, erode := range []bool{false, true} {
+			out := make([]bool, len(m.Pix))
+			n, want := dilateInto(m.Pix, out, make([]bool, len(m.Pix)), m.Width, m.Height, rad, erode), 0
+			for i, v := range out {
+				want += map[bool]int{true: 1}[v]
+				x, y := i%m.Width, i/m.Width
+				if def := darkNear(m, x, y, rad, !erode) != erode; v != def {
+					t.Fatalf("%dx%d: dilateInto(%d, erode %v) wrong at %d,%d", m.Width, m.Height, rad, erode, x, y)
+				}
+			}
+			if n != want {
+				t.Fatalf("%dx%d: dilateInto(%d, erode %v) counts %d dark, want %d", m.Width, m.Height, rad, erode, n, want)
+			}
+		}
 		for y := range m.Height {
 			for x := range m.Width {
 				if d.Get(x, y) != darkNear(m, x, y, rad, true) {
