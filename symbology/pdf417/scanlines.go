@@ -406,6 +406,12 @@ func findEdges(v *symbology.View, kinds [edgeKinds]bool) [edgeKinds][]edge {
 		if f.dx != 0 && f.dy != 0 {
 			step = 4
 		}
+		if max(bin.Width, bin.Height) > downscaleAbove {
+			// A view this large is a photo whose symbols' rows are many
+			// pixels tall: every other line crosses each edge more than
+			// minEdgeHits times, at half the cost of every line.
+			step *= 2
+		}
 		for i := 0; i < f.count(); i += step {
 			if i&63 == 0 && v.Stopped() {
 				return edges

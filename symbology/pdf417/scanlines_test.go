@@ -3,6 +3,8 @@ package pdf417
 import (
 	"bytes"
 	"cmp"
+	"image"
+	"image/draw"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -382,6 +384,29 @@ func TestChainerOrder(t *testing.T) {
 		}
 		if ends != len(line0) {
 			t.Fatalf("line %d: %d chains end on the line, which has %d hits", line, ends, len(line0))
+		}
+	}
+}
+
+// TestReadLargePhoto reads symbols of small modules in views larger than
+// downscaleAbove, whose scan lines lie two pixels apart (findEdges): rows
+// of 6 pixels, upright, turned a quarter and turned 45°.
+func TestReadLargePhoto(t *testing.T) {
+	data := []byte("a small symbol in a large photo")
+	code, err := Encode(string(data), Options{Columns: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, angle := range []float64{0, 90, 45} {
+		sym := photo(code.Modules, 2, 2, angle, 0, 1, 6, 3)
+		img := image.NewGray(image.Rect(0, 0, 1700, 1300))
+		for i := range img.Pix {
+			img.Pix[i] = 200
+		}
+		draw.Draw(img, sym.Bounds().Add(image.Pt(500, 300)), sym, image.Point{}, draw.Src)
+		got := read(kindFull, binarize.NewSource(img), symbology.ReadOptions{})
+		if len(got) != 1 || !bytes.Equal(got[0].Bytes, data) {
+			t.Errorf("at %v°: read %d symbols", angle, len(got))
 		}
 	}
 }
