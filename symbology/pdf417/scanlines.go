@@ -299,6 +299,79 @@ func findHits(r *lineRuns, line int, f lineFamily, kinds [edgeKinds]bool, hits *
 	return want &^ open
 }
 
+// pairRowEnds keeps the MicroPDF417 hits of one line and direction that
+// may be the two ends of a row: a left and a right row address pattern as
+// far apart as one of the four symbol widths puts them. Both ends of the
+// rows are needed for a candidate (candidates), a line crossing a symbol
+// within 10° of its rows crosses both, and a row whose one end a line
+// misses still has its ends on the lines around it; most hits, chance
+// patterns of a picture, have no partner at such a distance: on
+// falsepositives-1/-2 this drops about half of the hits before chaining,
+// the reader's largest cost on images without a symbol. It returns the
+// hits kept, in place.
+func pairRowEnds(lefts, rights []hit, reversed bool) ([]hit, []hit) {
+	if len(lefts) == 0 || len(rights) == 0 {
+		return lefts[:0], rights[:0]
+	}
+	// Bit i of a mask: hit i is kept. A line holds at most maxLineHits+1
+	// hits of a kind and direction (findHits).
+	var keepL, keepR uint64
+	for i, l := range lefts {
+		for j, r := range rights {
+			d := r.s - l.s
+			if reversed {
+				d = -d
+			}
+			if d > 0 && rowEnds(d, l.unit, r.unit) {
+				keepL |= 1 << i
+				keepR |= 1 << j
+			}
+		}
+	}
+	return keepHits(lefts, keepL), keepHits(rights, keepR)
+}
+
+// keepHits keeps the hits whose bits are set in keep, in place.
+func keepHits(hs []hit, keep uint64) []hit {
+	out := hs[:0]
+	for i, h := range hs {
+		if keep&(1<<i) != 0 {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// rowWidthTolerance is how far, as a share of the width, the distance
+// between a row's ends may be from a symbol width in modules: the module
+// sizes measured on the two patterns of ten modules are off by up to a
+// pixel each, which at the smallest modules read is a tenth, and the two
+// differ in perspective.
+const rowWidthTolerance = 0.15
+
+// rowWidths are the ranges of widths in modules, with rowWidthTolerance,
+// of MicroPDF417 symbols of one to four columns.
+var rowWidths = func() (r [4][2]float64) {
+	for i := range r {
+		w := float64(microWidth(i + 1))
+		r[i] = [2]float64{w * (1 - rowWidthTolerance), w * (1 + rowWidthTolerance)}
+	}
+	return r
+}()
+
+// rowEnds reports whether a left and a right row address pattern d pixels
+// apart, of modules ul and ur pixels, may end one row of a symbol.
+func rowEnds(d, ul, ur float64) bool {
+	d2 := 2 * d
+	u := ul + ur
+	for _, r := range rowWidths {
+		if d2 >= r[0]*u && d2 <= r[1]*u {
+			return true
+		}
+	}
+	return false
+}
+
 // placeHits sets the ends of hits found on line i of f (findHits) as
 // points of the image: only for the lines kept, since a line of texture
 // holds many hits that are dropped.
@@ -388,6 +461,12 @@ func findEdges(v *symbology.View, kinds [edgeKinds]bool) [edgeKinds][]edge {
 	var edges [edgeKinds][]edge
 	var rr lineRuns
 	var hits [edgeKinds][2][]hit // the hits of one line
+	// A view scanned in several directions keeps only the MicroPDF417
+	// hits that pair up on their line (pairRowEnds): a symbol turned far
+	// from the rows, whose rows a line crosses before it has crossed
+	// both ends of one, is read on the lines of another direction. A
+	// view scanned on rows alone keeps every hit.
+	pair := fams > 1 && kinds[edgeMicroLeft] && kinds[edgeMicroRight]
 	for fi := range fams {
 		f := lineFamily{dx: familyDirs[fi][0], dy: familyDirs[fi][1], w: bin.Width, h: bin.Height}
 		var chainers [edgeKinds][2]*chainer
@@ -421,6 +500,11 @@ func findEdges(v *symbology.View, kinds [edgeKinds]bool) [edgeKinds][]edge {
 				hits[k][0], hits[k][1] = hits[k][0][:0], hits[k][1][:0]
 			}
 			drop := findHits(&rr, i, f, kinds, &hits)
+			if pair {
+				for rev := range 2 {
+					hits[edgeMicroLeft][rev], hits[edgeMicroRight][rev] = pairRowEnds(hits[edgeMicroLeft][rev], hits[edgeMicroRight][rev], rev == 1)
+				}
+			}
 			for k := range edgeKinds {
 				for rev := range 2 {
 					if hs := hits[k][rev]; len(hs) > 0 && drop&(1<<(2*int(k)+rev)) == 0 {

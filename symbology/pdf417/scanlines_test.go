@@ -410,3 +410,42 @@ func TestReadLargePhoto(t *testing.T) {
 		}
 	}
 }
+
+// TestPairRowEnds shows which MicroPDF417 hits of a line are kept for
+// chaining: a left and a right row address pattern one symbol width apart
+// (of any of the four), in the direction the line reads them, and no lone
+// pattern or pair at another distance.
+func TestPairRowEnds(t *testing.T) {
+	const u = 2.0
+	at := func(s float64) hit { return hit{s: s, unit: u} }
+	for _, c := range []struct {
+		name          string
+		lefts, rights []float64
+		reversed      bool
+		keepL, keepR  int
+	}{
+		{"1 column", []float64{100}, []float64{100 + 38*u}, false, 1, 1},
+		{"2 columns", []float64{100}, []float64{100 + 55*u}, false, 1, 1},
+		{"3 columns", []float64{100}, []float64{100 + 82*u}, false, 1, 1},
+		{"4 columns, 10% off", []float64{100}, []float64{100 + 1.1*99*u}, false, 1, 1},
+		{"reversed", []float64{400}, []float64{400 - 55*u}, true, 1, 1},
+		{"reversed, read forward", []float64{400}, []float64{400 - 55*u}, false, 0, 0},
+		{"between widths", []float64{100}, []float64{100 + 46*u}, false, 0, 0},
+		{"too wide", []float64{100}, []float64{100 + 130*u}, false, 0, 0},
+		{"lone left", []float64{100}, nil, false, 0, 0},
+		{"lone right", nil, []float64{100}, false, 0, 0},
+		{"one pair among chance hits", []float64{100, 150, 620}, []float64{60, 100 + 55*u, 900}, false, 1, 1},
+	} {
+		var ls, rs []hit
+		for _, s := range c.lefts {
+			ls = append(ls, at(s))
+		}
+		for _, s := range c.rights {
+			rs = append(rs, at(s))
+		}
+		kl, kr := pairRowEnds(ls, rs, c.reversed)
+		if len(kl) != c.keepL || len(kr) != c.keepR {
+			t.Errorf("%s: kept %d left and %d right hits, want %d and %d", c.name, len(kl), len(kr), c.keepL, c.keepR)
+		}
+	}
+}

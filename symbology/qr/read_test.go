@@ -24,6 +24,10 @@ type scene struct {
 	invert   bool    // light modules on a dark background
 	seed     uint64
 	coarse   bool // one sample per pixel instead of 2×2: for large modules
+	// texture is the amplitude, in levels, of a fine pattern over the
+	// whole image, like the pixels of a screen or the grain of paper
+	// seen close up.
+	texture float64
 }
 
 // placement puts a symbol's module matrix, with a 4-module quiet zone, on
@@ -111,6 +115,9 @@ func (s scene) render() *image.Gray {
 				v = 250 - v
 			}
 			v *= 1 - s.gradient*float64(x+y)/float64(s.w+s.h)
+			if s.texture > 0 {
+				v += s.texture * math.Sin(2*math.Pi*float64(x)/5) * math.Sin(2*math.Pi*float64(y)/5.5)
+			}
 			if s.noise > 0 {
 				v += float64(r.IntN(2*s.noise+1) - s.noise)
 			}
@@ -431,6 +438,40 @@ func TestReadDownscaled(t *testing.T) {
 			continue
 		}
 		checkResult(t, fmt.Sprintf("downscaled %d", down), got[0], text, p.corners(), 1.5*float64(down), 12)
+	}
+}
+
+// TestReadFillingFrame reads symbols that fill large photos of a screen:
+// modules of 40 and 60 pixels, far larger than the local binarizer's
+// window, under a fine pattern of pixels strong enough that the local
+// thresholds and the global one break every module into speckles at full
+// size, and at half and a third of it the local ones. The image shrunk
+// to a third (photos up to downscaleAbove) or a sixth (larger ones) and
+// thresholded as a whole reads them.
+func TestReadFillingFrame(t *testing.T) {
+	const text = "https://example.com/ticket/4376471154038"
+	m := encode(t, text, Options{Level: M})
+	for _, c := range []struct {
+		side   int
+		module float64
+		down   int // the view that reads it
+	}{
+		{1400, 40, 3},
+		{2100, 60, 6},
+	} {
+		p := placement{m, view(m.Width, c.module, 4, 0.05, detect.Point{X: float64(c.side) / 2, Y: float64(c.side) / 2}), nil}
+		g := scene{w: c.side, h: c.side, symbols: []placement{p}, gradient: 0.3, noise: 6, coarse: true, texture: 110}.render()
+		for _, v := range []binarize.View{{}, {Method: binarize.Global}, {Down: 2}, {Down: 3}} {
+			if got := read(binarize.NewSource(g), symbology.ReadOptions{Plan: []symbology.Pass{{View: v}}}); len(got) != 0 {
+				t.Errorf("%d pixels: view %+v reads the symbol: the test no longer shows what the shrunk views are for", c.side, v)
+			}
+		}
+		res := readGray(g, false, 0)
+		if len(res) != 1 {
+			t.Errorf("%d pixels: %d results, want 1", c.side, len(res))
+			continue
+		}
+		checkResult(t, fmt.Sprint(c.side, " pixels"), res[0], text, p.corners(), 1.5*float64(c.down), 4)
 	}
 }
 
