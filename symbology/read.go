@@ -46,7 +46,8 @@ type run struct {
 	total int // results kept so far, over every reader
 	// thorough is the mode: not ReadOptions.Fast.
 	thorough bool
-	scratch  []bool // View.Scratch's buffer
+	scratch  []bool   // View.Scratch's buffer
+	found    []placed // the symbols found so far, by every reader, in the image's pixels (View.Covered)
 	stats    Stats
 }
 
@@ -74,9 +75,9 @@ type readerRun struct {
 // image together, view by view, in one order (binarize views with no
 // morphology before those with, not enlarged before enlarged, not inverted
 // before inverted, then by downscaling factor and method): each view is
-// made once, read by every reader whose plan holds it, and released once
-// no later view needs it, so a scan holds few views at once whatever the
-// readers. A view all light or all dark holds no symbol and is read by
+// made once, read by every reader whose plan holds it (in the order of
+// their ranks, Reader.Rank), and released once no later view needs it, so
+// a scan holds few views at once whatever the readers. A view all light or all dark holds no symbol and is read by
 // none. Readers without a plan read the luminance plane after the views
 // that are not only last resorts (Pass.LastResort), before those that are.
 //
@@ -238,8 +239,12 @@ func (rn *run) read(src *binarize.Source, runs []*readerRun) {
 		}
 	}()
 
+	// runs are in the order of their first ids; they read each view in
+	// the order of their ranks.
+	order := slices.Clone(runs)
+	slices.SortStableFunc(order, func(a, b *readerRun) int { return cmp.Compare(a.r.Rank, b.r.Rank) })
 	for i, view := range stages {
-		for _, rr := range runs {
+		for _, rr := range order {
 			j := slices.IndexFunc(rr.plan, func(p Pass) bool { return p.View == view })
 			if j < 0 || rr.done || rr.plan[j].LastResort && rn.total > 0 {
 				continue

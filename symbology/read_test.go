@@ -304,3 +304,53 @@ func TestViewScratch(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestReadRank checks that readers read each view in the order of their
+// ranks, their results grouped by first id all the same, and that a
+// symbol one reader found covers its place for the others, in the
+// pixels of each view.
+func TestReadRank(t *testing.T) {
+	defer func() { readerB.Rank = 0 }()
+	readerB.Rank = -1
+	var got []string
+	hookB = func(v *View) bool {
+		got = append(got, "b")
+		if v.Pass.View.Down <= 1 {
+			v.Add(symbolAt("b", 10, 10), 1)
+		}
+		return false
+	}
+	hookA = func(v *View) bool {
+		got = append(got, "a")
+		in, out := detect.Point{X: 12, Y: 12}, detect.Point{X: 30, Y: 20}
+		if s := v.scale; s > 1 {
+			in, out = in.Mul(1/s), out.Mul(1/s)
+		}
+		if !v.Covered(in, 0) || v.Covered(out, 0) {
+			t.Errorf("view %+v: covered %v and %v, want true and false", v.Pass.View, v.Covered(in, 0), v.Covered(out, 0))
+		}
+		// Patterns of much smaller modules inside the symbol are not
+		// covered: a symbol printed inside another.
+		if v.Covered(in, 0.1) {
+			t.Errorf("view %+v: a small module's place covered", v.Pass.View)
+		}
+		if v.Pass.View.Down <= 1 {
+			v.Add(symbolAt("a", 20, 20), 1)
+		}
+		return false
+	}
+	res, err := Read(context.Background(), testSource(), ReadOptions{IDs: []string{"test-a", "test-b"}, Plan: []Pass{{View: binarize.View{}}, {View: binarize.View{Down: 2}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"b", "a", "b", "a"}; !slices.Equal(got, want) {
+		t.Errorf("readers ran %q, want %q", got, want)
+	}
+	var texts []string
+	for _, r := range res {
+		texts = append(texts, r.Text)
+	}
+	if want := []string{"a", "b"}; !slices.Equal(texts, want) {
+		t.Errorf("results %q, want %q", texts, want)
+	}
+}

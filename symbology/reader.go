@@ -30,6 +30,13 @@ type Reader struct {
 	// symbol, Read ends its plan. It must check View.Next before each
 	// candidate it examines, and stop when that reports false.
 	Find func(v *View) (complete bool)
+	// Rank orders the readers on each view: lower ranks read it first,
+	// equal ranks in the order of their first ids. What a reader finds
+	// covers its place for the readers after it (View.Covered), whose
+	// chance patterns in the data of a symbol found already then cost
+	// nothing: a reader whose symbols are common and found cheaply ranks
+	// first. Results are grouped by first id, whatever the rank.
+	Rank int
 }
 
 // Pass is one step of a reader's plan: a view of the image, and when it
@@ -138,13 +145,22 @@ func (v *View) Scratch() []bool {
 }
 
 // Covered reports whether p, in the view's pixels, lies inside a symbol
-// found in this view (by this reader) whose modules are not much smaller
-// than module: a candidate there is a chance pattern of the symbol's data,
-// not worth trying. module 0 matches symbols of any module size. (A
-// pattern of much smaller modules inside a symbol may be a symbol printed
-// inside another.)
+// found already in the scan, by any reader in any view, whose modules are
+// not much smaller than module: a candidate there is a chance pattern of
+// the symbol's data, not worth trying. module 0 matches symbols of any
+// module size. (A pattern of much smaller modules inside a symbol may be a
+// symbol printed inside another.)
 func (v *View) Covered(p detect.Point, module float64) bool {
 	for _, s := range v.placed {
+		if (module == 0 || s.module == 0 || module > 0.6*s.module) && detect.Inside(s.outline, p) {
+			return true
+		}
+	}
+	if len(v.run.found) == 0 {
+		return false
+	}
+	p, module = p.Mul(v.scale), module*v.scale
+	for _, s := range v.run.found {
 		if (module == 0 || s.module == 0 || module > 0.6*s.module) && detect.Inside(s.outline, p) {
 			return true
 		}
@@ -173,6 +189,7 @@ func (v *View) Add(bc Barcode, module float64) bool {
 		bc.Symbology = v.rd.r.IDs[0]
 	}
 	if v.run.want[bc.Symbology] {
+		v.run.found = append(v.run.found, placed{bc.Corners, module * v.scale})
 		n := len(v.rd.results)
 		v.rd.results = AppendNew(v.rd.results, bc)
 		v.run.total += len(v.rd.results) - n

@@ -372,6 +372,20 @@ func rowEnds(d, ul, ur float64) bool {
 	return false
 }
 
+// uncovered keeps the hits outside the symbols the scan has found (any
+// reader's, View.Covered), in place: the patterns a line finds in the
+// data of a symbol read already (the modules of a QR Code hold many
+// chance row address patterns) would only be chained and tried.
+func uncovered(v *symbology.View, hs []hit) []hit {
+	out := hs[:0]
+	for _, h := range hs {
+		if !v.Covered(h.outer, 0) {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
 // placeHits sets the ends of hits found on line i of f (findHits) as
 // points of the image: only for the lines kept, since a line of texture
 // holds many hits that are dropped.
@@ -509,7 +523,9 @@ func findEdges(v *symbology.View, kinds [edgeKinds]bool) [edgeKinds][]edge {
 				for rev := range 2 {
 					if hs := hits[k][rev]; len(hs) > 0 && drop&(1<<(2*int(k)+rev)) == 0 {
 						placeHits(hs, f, i)
-						chainers[k][rev].add(i, hs)
+						if hs = uncovered(v, hs); len(hs) > 0 {
+							chainers[k][rev].add(i, hs)
+						}
 					}
 				}
 			}

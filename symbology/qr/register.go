@@ -12,5 +12,9 @@ func init() {
 		Groups:  []string{"gs1"},
 		Write:   write,
 	})
-	symbology.RegisterReader(&symbology.Reader{IDs: []string{"qr"}, Plan: plan, Find: find})
+	// QR Code, the most common symbology, reads each view first: its
+	// finder patterns find its symbols cheaply, and the chance patterns
+	// the other readers see in their modules are then skipped
+	// (symbology.Reader.Rank).
+	symbology.RegisterReader(&symbology.Reader{IDs: []string{"qr"}, Plan: plan, Find: find, Rank: -1})
 }
