@@ -92,10 +92,12 @@ type View struct {
 	placed []placed // the symbols found in this view, in its pixels
 }
 
-// placed is a symbol found in a view: its outline and module size.
+// placed is a symbol found in a view: its outline and module size, and
+// the reader that found it.
 type placed struct {
 	outline [4]detect.Point
 	module  float64
+	by      *Reader
 }
 
 // Context returns the scan's context: a reader passes it to long work of
@@ -145,11 +147,14 @@ func (v *View) Scratch() []bool {
 }
 
 // Covered reports whether p, in the view's pixels, lies inside a symbol
-// found already in the scan, by any reader in any view, whose modules are
-// not much smaller than module: a candidate there is a chance pattern of
-// the symbol's data, not worth trying. module 0 matches symbols of any
-// module size. (A pattern of much smaller modules inside a symbol may be a
-// symbol printed inside another.)
+// found already whose modules are not much smaller than module: one this
+// reader found in this view, or another reader in any view. A candidate
+// there is a chance pattern of the symbol's data, not worth trying.
+// module 0 matches symbols of any module size. (A pattern of much smaller
+// modules inside a symbol may be a symbol printed inside another.) The
+// reader's own symbols of other views do not count: their outlines, from
+// other binarizations and scales, may reach over a neighbour's patterns
+// in an image of many small symbols (boofcv-qr lots/image003).
 func (v *View) Covered(p detect.Point, module float64) bool {
 	for _, s := range v.placed {
 		if (module == 0 || s.module == 0 || module > 0.6*s.module) && detect.Inside(s.outline, p) {
@@ -161,7 +166,7 @@ func (v *View) Covered(p detect.Point, module float64) bool {
 	}
 	p, module = p.Mul(v.scale), module*v.scale
 	for _, s := range v.run.found {
-		if (module == 0 || s.module == 0 || module > 0.6*s.module) && detect.Inside(s.outline, p) {
+		if s.by != v.rd.r && (module == 0 || s.module == 0 || module > 0.6*s.module) && detect.Inside(s.outline, p) {
 			return true
 		}
 	}
@@ -177,7 +182,7 @@ func (v *View) Covered(p detect.Point, module float64) bool {
 // whether the reader may go on: false once the scan has all the results
 // it may return, or is cancelled.
 func (v *View) Add(bc Barcode, module float64) bool {
-	v.placed = append(v.placed, placed{bc.Corners, module})
+	v.placed = append(v.placed, placed{bc.Corners, module, v.rd.r})
 	for i := range bc.Corners {
 		bc.Corners[i] = bc.Corners[i].Mul(v.scale)
 	}
@@ -189,7 +194,7 @@ func (v *View) Add(bc Barcode, module float64) bool {
 		bc.Symbology = v.rd.r.IDs[0]
 	}
 	if v.run.want[bc.Symbology] {
-		v.run.found = append(v.run.found, placed{bc.Corners, module * v.scale})
+		v.run.found = append(v.run.found, placed{bc.Corners, module * v.scale, v.rd.r})
 		n := len(v.rd.results)
 		v.rd.results = AppendNew(v.rd.results, bc)
 		v.run.total += len(v.rd.results) - n

@@ -81,9 +81,10 @@ var plan = []symbology.Pass{
 // of chance patterns) costs one round.
 const maxFinders = 48
 
-// find reads the symbols of one view. It reports whether every confirmed
-// finder pattern (seen on more than one scan line) was explained by a
-// decoded symbol: another binarization would find the same.
+// find reads the symbols of one view. In fast mode, it reports whether
+// every confirmed finder pattern (seen on more than one scan line) was
+// explained by a decoded symbol: another binarization would find the
+// same. In thorough mode it never does.
 func find(v *symbology.View) bool {
 	bin := v.Bin
 	finders := detect.FindFinders(v.Context(), bin, 1)
@@ -126,6 +127,15 @@ func find(v *symbology.View) bool {
 		if !decoded || len(batch) < maxFinders {
 			break
 		}
+	}
+	if v.Thorough {
+		// A thorough scan reads the rest of its plan all the same: a
+		// symbol whose finder patterns a view shows on one scan line
+		// only (under a bright spot or glare) is read in another view
+		// (boofcv-qr bright_spots: 17 of 49 codes, 12 when the plan
+		// stopped here), for 3 % more time on those photos and none
+		// measurable on the corpus.
+		return false
 	}
 	for i, f := range finders {
 		if f.Count > 1 && !used[i] && !v.Covered(f.Center, f.Module) {

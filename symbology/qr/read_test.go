@@ -571,3 +571,25 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// TestReadComplete checks when the plan ends early: fast mode stops after
+// a view whose every confirmed finder pattern a decoded symbol explains,
+// thorough mode reads every view of its plan all the same.
+func TestReadComplete(t *testing.T) {
+	m := encode(t, "one clean symbol", Options{Level: M})
+	p := placement{m, view(m.Width, 8, 0, 0, detect.Point{X: 200, Y: 200}), nil}
+	g := scene{w: 400, h: 400, symbols: []placement{p}}.render()
+	for _, c := range []struct {
+		fast  bool
+		views int
+	}{
+		{true, 1},
+		{false, 2}, // local and global: a 400-pixel image has no other view that is not a last resort
+	} {
+		var st symbology.Stats
+		res := read(binarize.NewSource(g), symbology.ReadOptions{Fast: c.fast, Stats: &st})
+		if len(res) != 1 || st.Views != c.views {
+			t.Errorf("fast %v: %d results in %d views, want 1 in %d", c.fast, len(res), st.Views, c.views)
+		}
+	}
+}
