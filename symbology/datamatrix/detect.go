@@ -242,18 +242,31 @@ func (t *tracer) simplify(pts []ipt, tol float64) (verts []int, ok bool) {
 		if work -= s.b - s.a; work < 0 {
 			return nil, false
 		}
-		a, b := pts[s.a].pt(), pts[s.b%n].pt()
-		l := detect.LineThrough(a, b)
-		best, bd := -1, tol
-		for i := s.a + 1; i < s.b; i++ {
-			var d float64
-			if l == (detect.Line{}) {
-				d = pts[i].pt().Dist(a)
-			} else {
-				d = l.Dist(pts[i].pt())
+		// The point farthest from the chord a–b (from a, when b is a),
+		// in integers: the cross product |ab × ap| is the distance
+		// times |ab|, compared with tol times |ab| without a division
+		// or a square root a point.
+		a, b := pts[s.a], pts[s.b%n]
+		dx, dy := int64(b.x-a.x), int64(b.y-a.y)
+		best := -1
+		if dx == 0 && dy == 0 {
+			bd := int64(tol * tol)
+			for i := s.a + 1; i < s.b; i++ {
+				ex, ey := int64(pts[i].x-a.x), int64(pts[i].y-a.y)
+				if d := ex*ex + ey*ey; d > bd {
+					best, bd = i, d
+				}
 			}
-			if d > bd {
-				best, bd = i, d
+		} else {
+			bd := int64(tol * math.Sqrt(float64(dx*dx+dy*dy)))
+			for i := s.a + 1; i < s.b; i++ {
+				c := dx*int64(pts[i].y-a.y) - dy*int64(pts[i].x-a.x)
+				if c < 0 {
+					c = -c
+				}
+				if c > bd {
+					best, bd = i, c
+				}
 			}
 		}
 		if best >= 0 {
