@@ -308,7 +308,8 @@ func TestViewScratch(t *testing.T) {
 // TestReadRank checks that readers read each view in the order of their
 // ranks, their results grouped by first id all the same, and that a
 // symbol one reader found covers its place for the others, in the
-// pixels of each view, and for itself in the view it was found in only.
+// pixels of each view, and for itself in the view it was found in only:
+// in the others it is known (View.Known).
 func TestReadRank(t *testing.T) {
 	defer func() { readerB.Rank = 0 }()
 	readerB.Rank = -1
@@ -317,9 +318,14 @@ func TestReadRank(t *testing.T) {
 		got = append(got, "b")
 		if v.Pass.View.Down <= 1 {
 			v.Add(symbolAt("b", 10, 10), 1)
-		} else if v.Covered(detect.Point{X: 6, Y: 6}, 0) {
-			// Its own symbols of other views are not its to skip.
-			t.Errorf("view %+v: b's symbol of the first view covers b's candidate", v.Pass.View)
+		} else {
+			// Its own symbols of other views do not cover its
+			// candidates: they are known.
+			p := detect.Point{X: 6, Y: 6}
+			if v.Covered(p, 0) || !v.Known(p, 0) || v.Known(detect.Point{X: 15, Y: 15}, 0) {
+				t.Errorf("view %+v: b's symbol of the first view: covered %v, known %v, known outside %v, want false, true, false",
+					v.Pass.View, v.Covered(p, 0), v.Known(p, 0), v.Known(detect.Point{X: 15, Y: 15}, 0))
+			}
 		}
 		return false
 	}
@@ -328,6 +334,9 @@ func TestReadRank(t *testing.T) {
 		in, out := detect.Point{X: 12, Y: 12}, detect.Point{X: 30, Y: 20}
 		if s := v.scale; s > 1 {
 			in, out = in.Mul(1/s), out.Mul(1/s)
+		}
+		if v.Known(in, 0) {
+			t.Errorf("view %+v: b's symbol known to a", v.Pass.View)
 		}
 		if !v.Covered(in, 0) || v.Covered(out, 0) {
 			t.Errorf("view %+v: covered %v and %v, want true and false", v.Pass.View, v.Covered(in, 0), v.Covered(out, 0))

@@ -98,6 +98,7 @@ type placed struct {
 	outline [4]detect.Point
 	module  float64
 	by      *Reader
+	view    binarize.View // the view it was found in
 }
 
 // Context returns the scan's context: a reader passes it to long work of
@@ -173,6 +174,23 @@ func (v *View) Covered(p detect.Point, module float64) bool {
 	return false
 }
 
+// Known reports whether p, in the view's pixels, lies inside a symbol this
+// reader found in an earlier view of the scan, whose modules are not much
+// smaller than module (0 matches any). A reader that has found a symbol
+// again in this view, by the patterns that found it before, may take it
+// as decoded without decoding it again. (Covered leaves these symbols
+// out: their outlines, from other binarizations and scales, may reach
+// over a neighbour's patterns.)
+func (v *View) Known(p detect.Point, module float64) bool {
+	p, module = p.Mul(v.scale), module*v.scale
+	for _, s := range v.run.found {
+		if s.by == v.rd.r && s.view != v.Pass.View && (module == 0 || s.module == 0 || module > 0.6*s.module) && detect.Inside(s.outline, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // Add reports a symbol found in the view: bc with its corners in the
 // view's pixels, in the symbol's reading orientation, and module its
 // module size in those pixels (0 when unknown). Add moves the corners to
@@ -182,7 +200,7 @@ func (v *View) Covered(p detect.Point, module float64) bool {
 // whether the reader may go on: false once the scan has all the results
 // it may return, or is cancelled.
 func (v *View) Add(bc Barcode, module float64) bool {
-	v.placed = append(v.placed, placed{bc.Corners, module, v.rd.r})
+	v.placed = append(v.placed, placed{bc.Corners, module, v.rd.r, v.Pass.View})
 	for i := range bc.Corners {
 		bc.Corners[i] = bc.Corners[i].Mul(v.scale)
 	}
@@ -194,7 +212,7 @@ func (v *View) Add(bc Barcode, module float64) bool {
 		bc.Symbology = v.rd.r.IDs[0]
 	}
 	if v.run.want[bc.Symbology] {
-		v.run.found = append(v.run.found, placed{bc.Corners, module * v.scale, v.rd.r})
+		v.run.found = append(v.run.found, placed{bc.Corners, module * v.scale, v.rd.r, v.Pass.View})
 		n := len(v.rd.results)
 		v.rd.results = AppendNew(v.rd.results, bc)
 		v.run.total += len(v.rd.results) - n

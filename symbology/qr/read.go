@@ -111,6 +111,12 @@ func find(v *symbology.View) bool {
 			if v.Covered(t.tl.Center, t.tl.Module) || v.Covered(t.tr.Center, t.tr.Module) || v.Covered(t.bl.Center, t.bl.Module) {
 				continue
 			}
+			if v.Known(t.tl.Center, t.tl.Module) && v.Known(t.tr.Center, t.tr.Module) && v.Known(t.bl.Center, t.bl.Module) {
+				// A symbol an earlier view read: as good as decoded.
+				used[ids[0]], used[ids[1]], used[ids[2]] = true, true, true
+				decoded = true
+				continue
+			}
 			if !v.Next() {
 				return false
 			}
