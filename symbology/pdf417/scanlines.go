@@ -514,6 +514,18 @@ func findEdges(v *symbology.View, kinds [edgeKinds]bool) [edgeKinds][]edge {
 				hits[k][0], hits[k][1] = hits[k][0][:0], hits[k][1][:0]
 			}
 			drop := findHits(&rr, i, f, kinds, &hits)
+			// The hits of the lines kept, outside the symbols found
+			// already, then paired.
+			for k := range edgeKinds {
+				for rev := range 2 {
+					if hs := hits[k][rev]; len(hs) > 0 && drop&(1<<(2*int(k)+rev)) == 0 {
+						placeHits(hs, f, i)
+						hits[k][rev] = uncovered(v, hs)
+					} else {
+						hits[k][rev] = hs[:0]
+					}
+				}
+			}
 			if pair {
 				for rev := range 2 {
 					hits[edgeMicroLeft][rev], hits[edgeMicroRight][rev] = pairRowEnds(hits[edgeMicroLeft][rev], hits[edgeMicroRight][rev], rev == 1)
@@ -521,11 +533,8 @@ func findEdges(v *symbology.View, kinds [edgeKinds]bool) [edgeKinds][]edge {
 			}
 			for k := range edgeKinds {
 				for rev := range 2 {
-					if hs := hits[k][rev]; len(hs) > 0 && drop&(1<<(2*int(k)+rev)) == 0 {
-						placeHits(hs, f, i)
-						if hs = uncovered(v, hs); len(hs) > 0 {
-							chainers[k][rev].add(i, hs)
-						}
+					if hs := hits[k][rev]; len(hs) > 0 {
+						chainers[k][rev].add(i, hs)
 					}
 				}
 			}
