@@ -43,21 +43,15 @@ func globalLevelOf(g *image.Gray) uint8 {
 // the number of true elements written and whether it finished.
 func globalInto(ctx context.Context, g *image.Gray, dst []bool, inverted bool, level uint8) (dark int, done bool) {
 	w, h := g.Rect.Dx(), g.Rect.Dy()
+	thr := make([]uint8, (w+7)/8) // one threshold for every eight pixels
+	for i := range thr {
+		thr[i] = level
+	}
 	for y := 0; y < h; y++ {
 		if y&(checkRows-1) == 0 && ctx.Err() != nil {
 			return dark, false
 		}
-		src := row(g, y)
-		out := dst[y*w : (y+1)*w]
-		n := 0
-		for x, v := range src {
-			d := (v < level) != inverted
-			out[x] = d
-			if d {
-				n++
-			}
-		}
-		dark += n
+		dark += thresholdRow(row(g, y), dst[y*w:(y+1)*w], thr, inverted)
 	}
 	return dark, true
 }

@@ -56,28 +56,12 @@ func localInto(ctx context.Context, g *image.Gray, dst []bool, inverted bool) (d
 	}
 	thr := blockThresholds(g)
 	bw := (w + blockSize - 1) >> blockShift
-	level := make([]uint8, w) // the thresholds of one block row, per pixel
 	for y := 0; y < h; y++ {
-		if y&(blockSize-1) == 0 {
-			if y&(checkRows-1) == 0 && ctx.Err() != nil {
-				return dark, false
-			}
-			trow := thr[(y>>blockShift)*bw : (y>>blockShift+1)*bw]
-			for x := range level {
-				level[x] = trow[x>>blockShift]
-			}
+		if y&(blockSize-1) == 0 && y&(checkRows-1) == 0 && ctx.Err() != nil {
+			return dark, false
 		}
-		src := row(g, y)
-		out := dst[y*w : (y+1)*w]
-		n := 0
-		for x, v := range src {
-			d := (v < level[x]) != inverted
-			out[x] = d
-			if d {
-				n++
-			}
-		}
-		dark += n
+		trow := thr[(y>>blockShift)*bw : (y>>blockShift+1)*bw]
+		dark += thresholdRow(row(g, y), dst[y*w:(y+1)*w], trow, inverted)
 	}
 	return dark, true
 }
