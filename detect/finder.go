@@ -56,7 +56,7 @@ func findConcentric(ctx context.Context, bin *matrix.Matrix, step int, pattern [
 			break
 		}
 		row := bin.Pix[y*w : (y+1)*w]
-		nr := runEnds(row, ends)
+		nr := RunEnds(row, ends)
 		cur = cur[:0]
 		j := 0 // the first hit of prev that may match
 		// Run k spans ends[k-1] to ends[k]; runs alternate from the
@@ -182,30 +182,6 @@ func confirm(bin *matrix.Matrix, cx, cy float64, rowRuns [5]int, pattern [5]floa
 		units += p
 	}
 	return Finder{Center: Point{cx, cy}, Module: total / units, Count: 1}, true
-}
-
-// runEnds writes to ends where each run of equal pixels of row ends (the
-// index after its last pixel) and returns the number of runs. ends must
-// hold len(row)+1 elements. The loop has no branch on the pixels, which
-// in noise change at random: the end of every pixel is written, and the
-// count moves on where the next pixel differs.
-func runEnds(row []bool, ends []int32) int {
-	if len(row) == 0 {
-		return 0
-	}
-	ends = ends[:len(row)+1]
-	n := 0
-	prev := row[0]
-	for x := 1; x < len(row); x++ {
-		v := row[x]
-		ends[n] = int32(x)
-		if v != prev {
-			n++
-		}
-		prev = v
-	}
-	ends[n] = int32(len(row))
-	return n + 1
 }
 
 // centreLongest is a quick test that rejects most runs before matchRuns:

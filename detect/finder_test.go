@@ -360,10 +360,15 @@ func TestWalk(t *testing.T) {
 	}
 }
 
-// TestRunEnds checks runEnds against runs counted plainly.
+// TestRunEnds checks RunEnds against runs counted plainly: rows of every
+// length up to 40 (words and tails) and longer, of noise and of long runs.
 func TestRunEnds(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
-	for _, n := range []int{0, 1, 2, 7, 100} {
+	var lengths []int
+	for n := range 41 {
+		lengths = append(lengths, n)
+	}
+	for _, n := range append(lengths, 100, 1001) {
 		for _, p := range []int{1, 2, 10} {
 			row := make([]bool, n)
 			for i := range row {
@@ -376,8 +381,8 @@ func TestRunEnds(t *testing.T) {
 				}
 			}
 			ends := make([]int32, n+1)
-			if got := ends[:runEnds(row, ends)]; !slices.Equal(got, want) {
-				t.Errorf("runEnds(%v) = %v, want %v", row, got, want)
+			if got := ends[:RunEnds(row, ends)]; !slices.Equal(got, want) {
+				t.Errorf("RunEnds(%v) = %v, want %v", row, got, want)
 			}
 		}
 	}
@@ -398,5 +403,27 @@ func TestFindFindersTwoRows(t *testing.T) {
 	f := FindFinders(context.Background(), img, 1)
 	if len(f) != 1 || f[0].Count != 3*m {
 		t.Fatalf("a 7×7 pattern: %+v, want one seen on %d rows", f, 3*m)
+	}
+}
+
+// BenchmarkRunEnds finds the runs of rows of 4000 pixels: of noise,
+// which changes at every other pixel, and of runs 20 pixels long on
+// average, as a binarized photo has.
+func BenchmarkRunEnds(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, c := range []struct {
+		name string
+		p    int // a pixel differs from the one before with probability 1/p
+	}{{"noise", 2}, {"photo", 20}} {
+		row := make([]bool, 4000)
+		for i := 1; i < len(row); i++ {
+			row[i] = row[i-1] != (r.IntN(c.p) == 0)
+		}
+		ends := make([]int32, len(row))
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				RunEnds(row, ends)
+			}
+		})
 	}
 }

@@ -120,7 +120,7 @@ func findBullseyesStats(ctx context.Context, bin *matrix.Matrix, step int, light
 			break
 		}
 		row := bin.Pix[y*w : (y+1)*w]
-		nr := runEnds(row, b[1:])
+		nr := detect.RunEnds(row, b[1:])
 		// Runs alternate from the colour of the first pixel. The
 		// window's last run is run k, of the colour of the centre, with
 		// eight runs before it; the inner runs are k-7 to k-1.
@@ -174,25 +174,6 @@ func findBullseyesStats(ctx context.Context, bin *matrix.Matrix, step int, light
 		}
 	}
 	return best(found, maxBullseyes)
-}
-
-// runEnds stores in ends where each run of row ends (the index after its
-// last pixel) and returns the number of runs.
-func runEnds(row []bool, ends []int32) int {
-	if len(row) == 0 {
-		return 0
-	}
-	n := 0
-	prev := row[0]
-	for x := 1; x < len(row); x++ {
-		if v := row[x]; v != prev {
-			ends[n] = int32(x)
-			n++
-			prev = v
-		}
-	}
-	ends[n] = int32(len(row))
-	return n + 1
 }
 
 // ringRuns is innerModule's test in integers, on the boundaries of the

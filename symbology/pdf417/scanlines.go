@@ -93,6 +93,13 @@ func (r *lineRuns) load(bin *matrix.Matrix, f lineFamily, i int) {
 	idx := y*bin.Width + x
 	cur := pix[idx]
 	r.firstDark = cur
+	if step == 1 {
+		// A row: its pixels lie side by side, read a word at a time.
+		pos[0] = 0
+		k := detect.RunEnds(pix[idx:idx+n], pos[1:])
+		r.setWidths(pos[:k+1])
+		return
+	}
 	// pos[k] is written at every pixel and kept by counting a run only
 	// where the colour changes: a conditional increment, not a branch
 	// that noise would mispredict at every other pixel.
@@ -107,7 +114,14 @@ func (r *lineRuns) load(bin *matrix.Matrix, f lineFamily, i int) {
 		cur = v
 	}
 	pos[k] = int32(n)
-	r.pos = pos[:k+1]
+	r.setWidths(pos[:k+1])
+}
+
+// setWidths sets r's runs from the positions where they start and the
+// line's end.
+func (r *lineRuns) setWidths(pos []int32) {
+	k := len(pos) - 1
+	r.pos = pos
 	r.padded = r.padded[:k+2*padRuns]
 	w := r.padded[padRuns : padRuns+k]
 	for j := range w {

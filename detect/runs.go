@@ -1,0 +1,44 @@
+package detect
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"unsafe"
+)
+
+// RunEnds writes to ends where each run of equal pixels of row ends (the
+// index after its last pixel) and returns the number of runs; ends must
+// hold len(row) elements, as many as a row has runs at most. Eight pixels are compared with their left
+// neighbours a word at a time: a stretch of one colour costs a step per
+// eight pixels, and noise, whose pixels change at random, a step per
+// change with no branch on the pixels.
+func RunEnds(row []bool, ends []int32) int {
+	n := len(row)
+	if n == 0 {
+		return 0
+	}
+	ends = ends[:n]
+	b := unsafe.Slice((*byte)(unsafe.Pointer(&row[0])), n) // a bool is a byte, 0 or 1
+	k := 0
+	prev := uint64(b[0])
+	x := 1
+	for ; x+8 <= n; x += 8 {
+		w := binary.LittleEndian.Uint64(b[x:])
+		// Byte i of c is 1 where pixel x+i differs from pixel x+i-1.
+		c := w ^ (w<<8 | prev)
+		prev = w >> 56
+		for c != 0 {
+			ends[k] = int32(x + bits.TrailingZeros64(c)>>3)
+			k++
+			c &= c - 1
+		}
+	}
+	for ; x < n; x++ {
+		if b[x] != b[x-1] {
+			ends[k] = int32(x)
+			k++
+		}
+	}
+	ends[k] = int32(n)
+	return k + 1
+}
