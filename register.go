@@ -12,6 +12,7 @@ import (
 	_ "github.com/barkit/barkit/symbology/dxfilmedge"
 	_ "github.com/barkit/barkit/symbology/ean"
 	_ "github.com/barkit/barkit/symbology/itf"
+	_ "github.com/barkit/barkit/symbology/maxicode"
 	_ "github.com/barkit/barkit/symbology/microqr"
 	_ "github.com/barkit/barkit/symbology/pdf417"
 	_ "github.com/barkit/barkit/symbology/qr"

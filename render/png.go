@@ -58,6 +58,9 @@ func PNG(w io.Writer, s *symbology.Symbol, opts Options) error {
 
 // raster draws the layout.
 func (l *layout) raster() (*image.Paletted, error) {
+	if l.hex {
+		return l.hexRaster().img, nil
+	}
 	c := newCanvas(l.w*l.scale, l.h*l.scale, l.rotate, color.Palette{l.bg, l.fg})
 	s := l.scale
 	for y := 0; y < l.m.Height; y++ {

@@ -96,6 +96,7 @@ type layout struct {
 	ean    *eanBars // bar heights of the EAN/UPC layout; nil for even bars
 	scale  int      // module size in pixels
 	rotate int      // 0, 90, 180 or 270
+	hex    bool     // MaxiCode's hexagons (maxicode.go)
 	fg, bg color.NRGBA
 }
 
@@ -124,7 +125,7 @@ func newLayout(s *symbology.Symbol, opts Options, pixels bool) (*layout, error) 
 		return nil, fmt.Errorf("render: %w: symbol has no modules", ErrInvalidSymbol)
 	}
 	m := s.Modules
-	l := &layout{m: m, rowH: 1, scale: opts.Scale, rotate: opts.Rotate}
+	l := &layout{m: m, rowH: 1, scale: opts.Scale, rotate: opts.Rotate, hex: s.Hexagonal && m.Height > 1}
 	switch opts.Rotate {
 	case 0, 90, 180, 270:
 	default:

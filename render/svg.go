@@ -23,6 +23,10 @@ func SVG(w io.Writer, s *symbology.Symbol, opts Options) error {
 	if err != nil {
 		return err
 	}
+	if l.hex {
+		_, err = w.Write(hexSVG(l))
+		return err
+	}
 	// About 16 bytes per rectangle, at most one rectangle per two
 	// modules in the worst case (alternating modules).
 	b := make([]byte, 0, 512+8*len(l.m.Pix))

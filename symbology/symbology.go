@@ -94,6 +94,11 @@ type Symbol struct {
 	ECLevel   string         // error correction level used
 	Version   string         // version or size chosen, such as "7" or "M3"
 	Text      string         // human-readable text for linear symbols
+	// Hexagonal reports that the modules are MaxiCode's (ISO/IEC 16023):
+	// 33 rows of 30 hexagons, odd rows offset half a module, around a
+	// bull's-eye of circles that render draws over the light modules of
+	// the centre.
+	Hexagonal bool
 }
 
 // WriteOptions tunes a writer. The zero value picks the smallest symbol with
