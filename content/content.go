@@ -29,6 +29,7 @@ const (
 	TypeBoardingPass   = "boarding-pass"
 	TypeOTP            = "otp"
 	TypeCrypto         = "crypto"
+	TypeShipment       = "shipment"
 )
 
 // Content is scanned text turned into structured data: the ParsedContent
@@ -65,6 +66,7 @@ type Content struct {
 	BoardingPass   *BoardingPass   // an IATA boarding pass
 	OTP            *OTP            // a one-time password generator
 	Crypto         *Crypto         // a cryptocurrency payment request
+	Shipment       *Shipment       // a parcel's address for sorting (MaxiCode)
 }
 
 // Parse turns scanned text into structured content. symbology is the id of
@@ -101,6 +103,7 @@ func Parse(text, symbology string) *Content {
 // specific text. A new type adds its parser here. (parseBoardingPass runs
 // before them all, on the text with its trailing spaces.)
 var parsers = []func(s, hint string) *Content{
+	parseShipment,
 	parseGS1,
 	parseProduct,
 	parsePayment,
@@ -210,6 +213,10 @@ func (c *Content) member() (any, error) {
 		return deref(c.OTP), nil
 	case TypeCrypto:
 		return deref(c.Crypto), nil
+	case TypeShipment:
+		v := deref(c.Shipment)
+		v.Fields = list(v.Fields)
+		return v, nil
 	}
 	return nil, fmt.Errorf("content: unknown type %q", c.Type)
 }
@@ -275,6 +282,9 @@ func (c *Content) alloc(typ string) (any, error) {
 	case TypeCrypto:
 		c.Crypto = new(Crypto)
 		return c.Crypto, nil
+	case TypeShipment:
+		c.Shipment = new(Shipment)
+		return c.Shipment, nil
 	}
 	*c = Content{}
 	return nil, fmt.Errorf("content: unknown type %q", typ)

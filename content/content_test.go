@@ -29,7 +29,8 @@ func vectors() [][]vector {
 		geoVectors, contactVectors, calendarVectors, productVectors, textVectors,
 		gs1Vectors, gs1TextVectors, digitalLinkVectors, paymentVectors, paymentTextVectors,
 		swissVectors, swissTextVectors, driverLicenseVectors, driverLicenseTextVectors,
-		boardingPassVectors, boardingPassTextVectors, otpVectors, otpTextVectors, cryptoVectors, cryptoTextVectors}
+		boardingPassVectors, boardingPassTextVectors, otpVectors, otpTextVectors, cryptoVectors, cryptoTextVectors,
+		shipmentVectors, shipmentTextVectors}
 }
 
 func runVectors(t *testing.T, vs []vector) {

@@ -66,3 +66,7 @@ func FuzzOTP(f *testing.F) { fuzzParser(f, parseOTP, TypeOTP, otpVectors, otpTex
 func FuzzCrypto(f *testing.F) {
 	fuzzParser(f, parseCrypto, TypeCrypto, cryptoVectors, cryptoTextVectors)
 }
+
+func FuzzShipment(f *testing.F) {
+	fuzzParser(f, parseShipment, TypeShipment, shipmentVectors, shipmentTextVectors)
+}
