@@ -81,13 +81,27 @@ var plan = []symbology.Pass{
 // of chance patterns) costs one round.
 const maxFinders = 48
 
+// finderStep returns the spacing of the rows FindFinders scans in a view:
+// every other row in views larger than downscaleAbove, and every row in
+// the others. A symbol of a large photo that can be read has modules of 2
+// pixels or more, finder patterns whose centres cross three of those rows
+// (TestReadLargeFineModules), and fewer chance patterns compete for the
+// triples tried (boofcv-qr: 546 codes of 652 read, 542 scanning every
+// row; lots 240 of 240, 236), at half the cost.
+func finderStep(bin *matrix.Matrix) int {
+	if max(bin.Width, bin.Height) > downscaleAbove {
+		return 2
+	}
+	return 1
+}
+
 // find reads the symbols of one view. In fast mode, it reports whether
 // every confirmed finder pattern (seen on more than one scan line) was
 // explained by a decoded symbol: another binarization would find the
 // same. In thorough mode it never does.
 func find(v *symbology.View) bool {
 	bin := v.Bin
-	finders := detect.FindFinders(v.Context(), bin, 1)
+	finders := detect.FindFinders(v.Context(), bin, finderStep(bin))
 	used := make([]bool, len(finders))
 	// Each round weighs the best maxFinders patterns not yet used.
 	batch := make([]detect.Finder, 0, maxFinders)

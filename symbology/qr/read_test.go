@@ -475,6 +475,22 @@ func TestReadFillingFrame(t *testing.T) {
 	}
 }
 
+// TestReadLargeFineModules reads symbols of 2-pixel modules in a photo
+// larger than downscaleAbove, whose full-size views are scanned for
+// finder patterns on every other row (finderStep), at several angles.
+func TestReadLargeFineModules(t *testing.T) {
+	const text = "fine modules in a large photo"
+	m := encode(t, text, Options{Level: M, Version: 6})
+	for _, deg := range []float64{0, 17, 30} {
+		p := placement{m, view(m.Width, 2, deg, 0, detect.Point{X: 900, Y: 800}), nil}
+		g := scene{w: 1800, h: 1600, symbols: []placement{p}, noise: 4}.render()
+		res := readGray(g, false, 0)
+		if len(res) != 1 || res[0].Text != text {
+			t.Errorf("%v°: %d results, want 1", deg, len(res))
+		}
+	}
+}
+
 func TestOrientation(t *testing.T) {
 	sq := [4]detect.Point{{X: 0, Y: 0}, {X: 10, Y: 0}, {X: 10, Y: 10}, {X: 0, Y: 10}}
 	tests := []struct {
