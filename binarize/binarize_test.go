@@ -214,6 +214,43 @@ func TestLocalNoise(t *testing.T) {
 	}
 }
 
+// TestLocalDark reads a photo taken in dim light: 4-pixel modules with 15
+// levels of contrast on light that falls from 36 to 6 levels across the
+// image, so that no one threshold separates them, with noise of ±2. The
+// least contrast of a textured block falls with the image's light
+// (minContrast): at the full minLocalContrast every block is flat, and the
+// global threshold takes the dark side for all dark.
+func TestLocalDark(t *testing.T) {
+	const module, margin, w = 4, 20, 240
+	r := rand.New(rand.NewPCG(5, 6))
+	g := image.NewGray(image.Rect(0, 0, w, w))
+	for y := 0; y < w; y++ {
+		for x := 0; x < w; x++ {
+			v := 21 + 15*(w-x)/w
+			if x >= margin && y >= margin && x < w-margin && y < w-margin && ((x-margin)/module+(y-margin)/module)%2 == 0 {
+				v -= 15
+			}
+			g.Pix[y*w+x] = uint8(v + r.IntN(5) - 2)
+		}
+	}
+	hist := sampledHistogram(g)
+	if c := minContrast(&hist); c >= 15 {
+		t.Fatalf("least contrast %d for a dark image: its modules would be flat", c)
+	}
+	if n := moduleErrors(LocalThreshold(g), module, margin); n != 0 {
+		t.Errorf("%d modules wrong in a dark image", n)
+	}
+	// The margin's noise stays light.
+	m := LocalThreshold(g)
+	for y := 0; y < w; y++ {
+		for x := 0; x < w; x++ {
+			if m.Get(x, y) && (x < margin-4 || y < margin-4 || x >= w-margin+4 || y >= w-margin+4) {
+				t.Fatalf("speckle at (%d, %d) in the dark margin", x, y)
+			}
+		}
+	}
+}
+
 // TestLocalLowContrast reads 2-pixel modules with 100 levels of contrast,
 // smoothed by a 1-2-1 blur as a camera would: on a checkerboard, the worst
 // case, the blur leaves 25 levels between neighbouring pixels.
