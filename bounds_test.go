@@ -177,7 +177,7 @@ func BenchmarkAdversarial(b *testing.B) {
 // BenchmarkAdversarialReaders is BenchmarkAdversarial for each reader
 // alone, at 2000×2000: where the cost of a scan goes.
 func BenchmarkAdversarialReaders(b *testing.B) {
-	readers := []string{"qr", "micro-qr", "rmqr", "data-matrix", "aztec", "maxicode", "pdf417", "micro-pdf417", "ean13", "code128", "linear"}
+	readers := []string{"qr", "micro-qr", "rmqr", "data-matrix", "aztec", "maxicode", "pdf417", "micro-pdf417", "ean13", "code128", "databar", "linear"}
 	for _, c := range adversarial.Cases() {
 		img := image.Image(nil)
 		for _, id := range readers {

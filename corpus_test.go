@@ -42,6 +42,8 @@ var corpusIDs = map[string]string{
 	"Code39": "code39", "Code39Ext": "code39-ext", "Code93": "code93", "Codabar": "codabar",
 	"ITF": "itf", "DataBar": "databar", "DataBarExpanded": "databar-expanded",
 	"DataBarLimited": "databar-limited", "DXFilmEdge": "dx-film-edge", "Telepen": "telepen",
+	"DataBarOmni": "databar", "DataBarStk": "databar-stacked", "DataBarExp": "databar-expanded",
+	"DataBarExpStk": "databar-expanded-stacked", "DataBarLtd": "databar-limited",
 }
 
 // expectation is one row of the corpus's expectations.tsv.

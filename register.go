@@ -8,6 +8,7 @@ import (
 	_ "github.com/barkit/barkit/symbology/code128"
 	_ "github.com/barkit/barkit/symbology/code39"
 	_ "github.com/barkit/barkit/symbology/code93"
+	_ "github.com/barkit/barkit/symbology/databar"
 	_ "github.com/barkit/barkit/symbology/datamatrix"
 	_ "github.com/barkit/barkit/symbology/dxfilmedge"
 	_ "github.com/barkit/barkit/symbology/ean"

@@ -26,12 +26,23 @@ type Symbology struct {
 	// than to a module, and those read on guides, read no more with them
 	// (TestDegraded, the corpus tests of their packages) and set it.
 	NoSharpen bool
+	// NoInverted keeps the decoder from the light-on-dark readings of
+	// the lines (thorough mode reads each line dark on light and light on
+	// dark, both ways): for a symbology printed dark on light only, whose
+	// decoder would spend half its work on readings that never hold one
+	// of its symbols.
+	NoInverted bool
 	// Guided, for a symbology whose symbols have a part that finds them
 	// and a part that carries the data without a quiet zone (DX film
 	// edge's clock and data tracks), reads the second on the lines beside
 	// a guide that Decode found in the first (Hit.Guide); nil for the
 	// others.
 	Guided Guided
+	// Assemble, for a symbology whose decoder reads pieces of symbols
+	// (Hit.Piece) on different lines or at different places of one, such
+	// as the rows of stacked DataBar, combines the pieces a pass read
+	// into symbols; nil for the others, whose pieces are dropped.
+	Assemble Assembler
 	// Barcode turns a result that enough lines agreed on into the
 	// barcode to report, its Symbology one of IDs; want reports whether
 	// the scan asked for an id, for a symbology whose id depends on it
@@ -85,7 +96,7 @@ func find(v *symbology.View) bool {
 	for _, s := range registered {
 		if slices.ContainsFunc(s.IDs, v.Want) {
 			syms = append(syms, s)
-			decs = append(decs, reading{s.Decode, s.Guided, s.NoSharpen})
+			decs = append(decs, reading{dec: s.Decode, guided: s.Guided, assemble: s.Assemble, noSharpen: s.NoSharpen, noInverted: s.NoInverted})
 		}
 	}
 	if len(decs) == 0 {

@@ -38,7 +38,41 @@ type Hit struct {
 	// edge, beside its data track. Its symbology's Guided reads those
 	// lines (Symbology.Guided); a guide is never a result.
 	Guide bool
+	// Piece reports that the hit is no whole symbol but a piece of one,
+	// which other pieces, read on this line or on others, complete: a
+	// half of DataBar Omnidirectional, a row of a stacked symbol. Its
+	// symbology's Assemble combines the pieces the lines of a pass read
+	// into symbols (Symbology.Assemble); a piece is never a result.
+	Piece bool
 }
+
+// Piece is a piece of a symbol (Hit.Piece) placed on the scan line that
+// read it, or a symbol an Assembler made of pieces, placed on one of the
+// lines that read them.
+type Piece struct {
+	Hit
+	// Line is the line of the pass that read the piece: the lines of a
+	// pass are parallel, numbered across it a pixel apart.
+	Line int
+	// A and B are the piece's extent along the line, A < B, in pixels
+	// from the line's start, whichever way it was read.
+	A, B float64
+	// Reversed reports that the piece was read from the line's end to
+	// its start; Inverted, light on dark.
+	Reversed, Inverted bool
+}
+
+// An Assembler combines the pieces that the lines of one pass read
+// (Hit.Piece), in the order they were read, into symbols, and appends
+// them to out: each symbol as one Piece (Hit.Piece false) for each line
+// it is to count on, usually those of the pieces that made it, with the
+// symbol's Kind and Text, its extent along the line and the direction
+// and polarity of its reading. The scan votes on them as on the hits of
+// a Decoder: a symbol is a result once agree lines, lineGap pixels apart,
+// read it. An Assembler must not keep or modify pieces, and must not
+// panic whatever they hold; its work must stay within a small multiple of
+// len(pieces) times the pieces of one symbol.
+type Assembler func(pieces []Piece, agree int, out []Piece) []Piece
 
 // Result is a symbol that enough scan lines agreed on.
 type Result struct {
@@ -121,12 +155,14 @@ func Scan(ctx context.Context, g *image.Gray, opts Options, dec Decoder) []Resul
 type Guided func(r *Row, guide Hit, a, b float64, hits []Hit) []Hit
 
 // reading is how a scan reads one symbology: its decoder and, for a
-// symbology with guides, its guided decoder; noSharpen as
-// Symbology.NoSharpen.
+// symbology with guides, its guided decoder; noSharpen and noInverted as
+// Symbology.NoSharpen and NoInverted.
 type reading struct {
-	dec       Decoder
-	guided    Guided
-	noSharpen bool
+	dec        Decoder
+	guided     Guided
+	assemble   Assembler
+	noSharpen  bool
+	noInverted bool
 }
 
 // scan reads the symbols each of decs finds in g, as Scan does for one,
@@ -145,7 +181,8 @@ func newScanner(ctx context.Context, g *image.Gray, opts Options, decs []reading
 	s := &scanner{ctx: ctx, g: g, thorough: !opts.Fast, columns: !opts.Fast || opts.Columns}
 	s.decs = make([]decoderRun, len(decs))
 	for k, rd := range decs {
-		s.decs[k].dec, s.decs[k].follow, s.decs[k].noSharpen = rd.dec, rd.guided, rd.noSharpen
+		s.decs[k].dec, s.decs[k].follow, s.decs[k].noSharpen, s.decs[k].noInverted = rd.dec, rd.guided, rd.noSharpen, rd.noInverted
+		s.decs[k].assemble = rd.assemble
 	}
 	s.ef = edgeFinder{fraction: contrastFraction, floor: minSwing}
 	return s
@@ -216,13 +253,23 @@ type scanStats struct {
 // decoderRun is one decoder's part of a scan.
 type decoderRun struct {
 	dec       Decoder
-	follow    Guided    // the guided decoder; nil for a symbology without guides
-	noSharpen bool      // the decoder does not read sharpened lines
-	found     []lineHit // the hits of the current pass
+	follow    Guided // the guided decoder; nil for a symbology without guides
+	noSharpen bool   // the decoder does not read sharpened lines
+	// noInverted: the decoder does not read the light-on-dark readings
+	noInverted bool
+	found      []lineHit // the hits of the current pass
 	// guided holds the lines of the current pass read beside a guide:
 	// the guide, placed on the line read.
-	guided  []lineHit
-	results []Result // the results of every pass so far
+	guided []lineHit
+	// assemble is the symbology's Assembler, nil for one without
+	// pieces; pieces holds the pieces of the current pass, at most
+	// maxPieces, assembled the symbols assemble made of them, and all
+	// those with found, the pass's votes (hitsOf).
+	assemble  Assembler
+	pieces    []Piece
+	assembled []Piece
+	all       []lineHit
+	results   []Result // the results of every pass so far
 	// done reports that the decoder's own scan would have stopped the
 	// current pass: it decodes no more of its lines.
 	done bool
@@ -259,6 +306,7 @@ func (s *scanner) pass(f family) {
 		d := &s.decs[k]
 		d.found = d.found[:0]
 		d.guided = d.guided[:0]
+		d.pieces = d.pieces[:0]
 		d.done = false
 		d.hadResults = len(d.results) > 0
 	}
@@ -298,7 +346,7 @@ func (s *scanner) pass(f family) {
 		s.waiting = s.waiting[:0]
 		for i := range s.decs {
 			d := &s.decs[i]
-			d.done = d.done || s.finished(d, step/2, agree)
+			d.done = d.done || s.finished(i, step/2, agree)
 			all = all && d.done
 		}
 		if all {
@@ -307,13 +355,41 @@ func (s *scanner) pass(f family) {
 	}
 	for i := range s.decs {
 		d := &s.decs[i]
-		clusters := clusterHits(d.found, nil, agree)
+		found := s.hitsOf(i, agree)
+		clusters := clusterHits(found, nil, agree)
 		for j := range clusters {
 			if clusters[j].confirmed {
-				d.add(s.result(d.found, &clusters[j]))
+				d.add(s.result(found, &clusters[j]))
 			}
 		}
 	}
+}
+
+// maxPieces bounds the pieces a decoder's lines may read in a pass
+// (Hit.Piece): the pieces of a symbol are read on a few lines each, and
+// an image without symbols reads few or none; the bound keeps the work
+// of an Assembler within a small multiple of a pass's lines (maxLines).
+const maxPieces = 2 * maxLines
+
+// hitsOf returns the hits of decoder k in the current pass: those it read
+// and, for a symbology with pieces, the symbols its Assembler made of
+// them, placed on their lines.
+func (s *scanner) hitsOf(k, agree int) []lineHit {
+	d := &s.decs[k]
+	if d.assemble == nil || len(d.pieces) == 0 {
+		return d.found
+	}
+	d.assembled = d.assemble(d.pieces, agree, d.assembled[:0])
+	d.all = append(d.all[:0], d.found...)
+	for _, p := range d.assembled {
+		if p.Piece || p.Guide || !(p.B > p.A) || p.Line < 0 || p.Line >= s.lines {
+			continue // no symbol, or no place for one
+		}
+		h := p.Hit
+		h.Extra = ""
+		d.all = append(d.all, lineHit{Hit: h, dec: k, line: p.Line, reversed: p.Reversed, inverted: p.Inverted, a: p.A, b: p.B, ea: p.A, eb: p.B})
+	}
+	return d.all
 }
 
 // finished reports whether decoder d's scan of the current pass may stop
@@ -323,15 +399,17 @@ func (s *scanner) pass(f family) {
 // 64th of the image. Thorough mode refines down to thoroughSpacing pixels
 // (or a 64th, if finer) unless nothing waits and this pass or an earlier
 // one found a symbol: an image without symbols gets every line.
-func (s *scanner) finished(d *decoderRun, next float64, agree int) bool {
+func (s *scanner) finished(k int, next float64, agree int) bool {
+	d := &s.decs[k]
+	found := s.hitsOf(k, agree)
 	pending, confirmed := false, false
-	for _, c := range clusterHits(d.found, nil, agree) {
+	for _, c := range clusterHits(found, nil, agree) {
 		pending = pending || c.pending
 		confirmed = confirmed || c.confirmed
 		if c.pending {
 			// A line joins the cluster within a symbol's length of it.
 			reach := int(math.Ceil(c.b - c.a))
-			s.waiting = append(s.waiting, [2]int{d.found[c.members[0]].line - reach, c.lastLine + reach})
+			s.waiting = append(s.waiting, [2]int{found[c.members[0]].line - reach, c.lastLine + reach})
 		}
 	}
 	if !s.thorough {
@@ -428,7 +506,7 @@ func (s *scanner) line(c int, reread bool) {
 // pass, a symbol or a guide.
 func (s *scanner) anyHits() bool {
 	for k := range s.decs {
-		if len(s.decs[k].found) > 0 || len(s.decs[k].guided) > 0 {
+		if len(s.decs[k].found) > 0 || len(s.decs[k].guided) > 0 || len(s.decs[k].pieces) > 0 {
 			return true
 		}
 	}
@@ -594,7 +672,7 @@ func (s *scanner) profileInto(p []int32, c int) int {
 func (s *scanner) decode(r *Row, c int, reversed, inverted bool) {
 	for k := range s.decs {
 		d := &s.decs[k]
-		if d.skip {
+		if d.skip || inverted && d.noInverted {
 			continue
 		}
 		s.hits = d.dec(r, s.hits[:0])
@@ -623,6 +701,10 @@ func (s *scanner) record(k int, r *Row, c int, reversed, inverted, guides bool) 
 		}
 		lh := lineHit{Hit: h, line: c, reversed: reversed, inverted: inverted, a: a, b: b, ea: ea, eb: eb, dec: k}
 		switch {
+		case h.Piece:
+			if d.assemble != nil && len(d.pieces) < maxPieces {
+				d.pieces = append(d.pieces, Piece{Hit: h, Line: c, A: a, B: b, Reversed: reversed, Inverted: inverted})
+			}
 		case !h.Guide:
 			d.found = append(d.found, lh)
 		case guides && d.follow != nil && len(s.guides) < maxGuides:

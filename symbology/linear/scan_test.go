@@ -564,3 +564,28 @@ func TestScanGuides(t *testing.T) {
 		t.Logf("%s: %d lines, %d beside guides", c.name, s.stats.lines, s.stats.guided)
 	}
 }
+
+// TestScanNoInverted checks that a decoder of a symbology printed dark on
+// light only (Symbology.NoInverted) reads a line's dark-on-light readings
+// alone, both ways: two, where the others read the light-on-dark ones too.
+func TestScanNoInverted(t *testing.T) {
+	g, _ := blurredScene(blurredModules)
+	for _, c := range []struct {
+		noInverted bool
+		want       int
+	}{{false, 4}, {true, 2}} {
+		decodes := 0
+		s := &scanner{g: g, thorough: true, lines: g.Rect.Dy(), length: g.Rect.Dx()}
+		s.decs = []decoderRun{{noInverted: c.noInverted, dec: func(r *Row, hits []Hit) []Hit {
+			decodes++
+			return hits
+		}}}
+		s.ef = edgeFinder{fraction: contrastFraction, floor: minSwing}
+		s.prof = make([]int32, s.length)
+		s.ef.find(s.prof[:s.length], s.profile(4), &s.fwd)
+		s.decodeBoth(4)
+		if decodes != c.want {
+			t.Errorf("noInverted %v: %d readings decoded, want %d", c.noInverted, decodes, c.want)
+		}
+	}
+}
