@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/barkit/barkit/binarize"
+	"github.com/barkit/barkit/internal/corpustest"
 	"github.com/barkit/barkit/symbology"
 	"github.com/barkit/barkit/symbology/linear/lineartest"
 )
@@ -38,7 +39,7 @@ func BenchmarkReadLabel(b *testing.B) {
 func BenchmarkReadCorpus(b *testing.B) {
 	for _, folder := range []string{"code128-1", "code128-2", "code128-3"} {
 		b.Run(folder, func(b *testing.B) {
-			imgs := lineartest.LoadFolder(b, folder)
+			imgs := corpustest.LoadFolder(b, folder)
 			b.ReportAllocs()
 			i := 0
 			for b.Loop() {

@@ -4,14 +4,14 @@ import (
 	"testing"
 
 	"github.com/barkit/barkit/binarize"
+	"github.com/barkit/barkit/internal/corpustest"
 	"github.com/barkit/barkit/symbology"
-	"github.com/barkit/barkit/symbology/linear/lineartest"
 )
 
 // judge is the reference's judgement, except that GS1 results, which read
 // in their human-readable form, also match as their element string, which
 // is what the corpus holds.
-func judge(row lineartest.CorpusRow, got []symbology.Barcode, want string) (pass, misread bool) {
+func judge(row corpustest.CorpusRow, got []symbology.Barcode, want string) (pass, misread bool) {
 	for _, b := range got {
 		if b.Text == want || b.GS1 && string(b.Bytes) == want {
 			return true, false
@@ -36,15 +36,15 @@ func TestCorpusTurned(t *testing.T) {
 	if testing.Short() {
 		t.Skip("corpus test skipped in -short mode")
 	}
-	for _, row := range lineartest.CorpusRows(t, "Code128") {
+	for _, row := range corpustest.CorpusRows(t, "Code128") {
 		if row.Rotation != 0 {
 			continue
 		}
 		for _, rot := range []int{90, 270} {
 			pass := 0
-			imgs := lineartest.LoadFolder(t, row.Folder)
+			imgs := corpustest.LoadFolder(t, row.Folder)
 			for _, im := range imgs {
-				got := read(binarize.NewSource(lineartest.Rotate(im.Lum, rot)), symbology.ReadOptions{})
+				got := read(binarize.NewSource(corpustest.Rotate(im.Lum, rot)), symbology.ReadOptions{})
 				p, m := judge(row, got, im.Want)
 				if m {
 					t.Errorf("%s/%s rotation %d: misread %q, want %q", row.Folder, im.Name, rot, got[0].Text, im.Want)

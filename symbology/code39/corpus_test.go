@@ -3,7 +3,7 @@ package code39
 import (
 	"testing"
 
-	"github.com/barkit/barkit/symbology/linear/lineartest"
+	"github.com/barkit/barkit/internal/corpustest"
 )
 
 // corpusIDs maps the corpus's format names to the id a scan asks for, as
@@ -17,8 +17,8 @@ func TestCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("corpus test skipped in -short mode")
 	}
-	rows := lineartest.CorpusRows(t, "Code39", "Code39Ext")
-	per := lineartest.ScoreCorpus(t, rows, func(r lineartest.CorpusRow) []string { return []string{corpusIDs[r.Format]} }, lineartest.Exact)
+	rows := corpustest.CorpusRows(t, "Code39", "Code39Ext")
+	per := corpustest.ScoreCorpus(t, rows, func(r corpustest.CorpusRow) []string { return []string{corpusIDs[r.Format]} }, corpustest.Exact)
 	t.Logf("%v per image", per)
 }
 
@@ -29,6 +29,6 @@ func TestCorpusFalsePositives(t *testing.T) {
 	if testing.Short() {
 		t.Skip("corpus test skipped in -short mode")
 	}
-	rows := lineartest.CorpusRows(t, "None")
-	lineartest.ScoreCorpus(t, rows, func(lineartest.CorpusRow) []string { return []string{"code39", "code39-ext", "code32", "pzn"} }, lineartest.Exact)
+	rows := corpustest.CorpusRows(t, "None")
+	corpustest.ScoreCorpus(t, rows, func(corpustest.CorpusRow) []string { return []string{"code39", "code39-ext", "code32", "pzn"} }, corpustest.Exact)
 }

@@ -3,13 +3,13 @@ package databar
 import (
 	"testing"
 
+	"github.com/barkit/barkit/internal/corpustest"
 	"github.com/barkit/barkit/symbology"
-	"github.com/barkit/barkit/symbology/linear/lineartest"
 )
 
 // judge passes a result whose element string is the expected text, which
 // the corpus gives without parentheses, or whose text is.
-func judge(row lineartest.CorpusRow, got []symbology.Barcode, want string) (pass, misread bool) {
+func judge(row corpustest.CorpusRow, got []symbology.Barcode, want string) (pass, misread bool) {
 	if row.Format == "None" {
 		return len(got) == 0, len(got) > 0
 	}
@@ -36,13 +36,13 @@ func TestCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("corpus test skipped in -short mode")
 	}
-	var rows []lineartest.CorpusRow
-	for _, r := range lineartest.CorpusRows(t, "DataBarOmni", "DataBarStk", "DataBarExp", "DataBarExpStk", "DataBarLtd") {
+	var rows []corpustest.CorpusRow
+	for _, r := range corpustest.CorpusRows(t, "DataBarOmni", "DataBarStk", "DataBarExp", "DataBarExpStk", "DataBarLtd") {
 		if reached[r.Folder] {
 			rows = append(rows, r)
 		}
 	}
-	lineartest.ScoreCorpus(t, rows, func(lineartest.CorpusRow) []string { return ids[kindOmni:] }, judge)
+	corpustest.ScoreCorpus(t, rows, func(corpustest.CorpusRow) []string { return ids[kindOmni:] }, judge)
 }
 
 // TestCorpusFalsePositives reads the images of the reference corpus that
@@ -52,8 +52,8 @@ func TestCorpusFalsePositives(t *testing.T) {
 	if testing.Short() {
 		t.Skip("corpus test skipped in -short mode")
 	}
-	rows := lineartest.CorpusRows(t, "None")
-	lineartest.ScoreCorpus(t, rows, func(lineartest.CorpusRow) []string {
+	rows := corpustest.CorpusRows(t, "None")
+	corpustest.ScoreCorpus(t, rows, func(corpustest.CorpusRow) []string {
 		return ids[kindOmni:]
 	}, judge)
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/barkit/barkit/binarize"
+	"github.com/barkit/barkit/internal/corpustest"
 	"github.com/barkit/barkit/symbology"
 	"github.com/barkit/barkit/symbology/linear/lineartest"
 )
@@ -44,7 +45,7 @@ func BenchmarkReadPhoto(b *testing.B) {
 func BenchmarkReadCorpus(b *testing.B) {
 	for _, folder := range []string{"ean13-1", "ean13-2", "ean13-3", "ean13-4", "upca-2", "upce-2"} {
 		b.Run(folder, func(b *testing.B) {
-			imgs := lineartest.LoadFolder(b, folder)
+			imgs := corpustest.LoadFolder(b, folder)
 			b.ReportAllocs()
 			i := 0
 			for b.Loop() {

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/barkit/barkit/internal/corpustest"
 	"github.com/barkit/barkit/symbology"
-	"github.com/barkit/barkit/symbology/linear/lineartest"
 )
 
 // corpusIDs maps the corpus's format names to the ids of this package, as
@@ -14,7 +14,7 @@ var corpusIDs = map[string]string{"EAN13": "ean13", "EAN8": "ean8", "UPCA": "upc
 
 // idsFor returns the id a corpus row is read for: that of its format, or
 // of the format its options name.
-func idsFor(row lineartest.CorpusRow) []string {
+func idsFor(row corpustest.CorpusRow) []string {
 	format := row.Format
 	for _, o := range strings.Split(row.Options, ";") {
 		if v, ok := strings.CutPrefix(o, "formats="); ok {
@@ -31,7 +31,7 @@ func idsFor(row lineartest.CorpusRow) []string {
 // not require add-ons a symbol read with its add-on passes when its main
 // digits are the expected text; in one that does, the reference reports
 // only symbols with an add-on, and so only those count.
-func judgeEAN(row lineartest.CorpusRow, got []symbology.Barcode, want string) (pass, misread bool) {
+func judgeEAN(row corpustest.CorpusRow, got []symbology.Barcode, want string) (pass, misread bool) {
 	require := strings.Contains(row.Options, "eanAddOnSymbol=Require")
 	n := 0
 	for _, b := range got {
@@ -51,7 +51,7 @@ func judgeEAN(row lineartest.CorpusRow, got []symbology.Barcode, want string) (p
 // text is 9780804816632 (with a space before it in 28.txt), the code of the
 // folder's other images: mislabelled samples the reference reader does not
 // read. barkit reads what is printed; the two count as not read.
-func judgeCorpus(row lineartest.CorpusRow, got []symbology.Barcode, want string) (bool, bool) {
+func judgeCorpus(row corpustest.CorpusRow, got []symbology.Barcode, want string) (bool, bool) {
 	pass, misread := judgeEAN(row, got, want)
 	if row.Folder == "ean13-2" && misread && len(got) == 1 && got[0].Text == "9784872348880" && strings.TrimSpace(want) == "9780804816632" {
 		return false, false
@@ -73,8 +73,8 @@ func TestCorpusTurned(t *testing.T) {
 	if testing.Short() {
 		t.Skip("corpus test skipped in -short mode")
 	}
-	var rows []lineartest.CorpusRow
-	for _, row := range lineartest.CorpusRows(t, "EAN13", "EAN8", "UPCA", "UPCE") {
+	var rows []corpustest.CorpusRow
+	for _, row := range corpustest.CorpusRows(t, "EAN13", "EAN8", "UPCA", "UPCE") {
 		if row.Rotation == 0 {
 			for _, rot := range []int{90, 270} {
 				r := row
@@ -83,5 +83,5 @@ func TestCorpusTurned(t *testing.T) {
 			}
 		}
 	}
-	lineartest.ScoreCorpus(t, rows, idsFor, judgeCorpus)
+	corpustest.ScoreCorpus(t, rows, idsFor, judgeCorpus)
 }

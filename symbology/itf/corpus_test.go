@@ -3,7 +3,7 @@ package itf
 import (
 	"testing"
 
-	"github.com/barkit/barkit/symbology/linear/lineartest"
+	"github.com/barkit/barkit/internal/corpustest"
 )
 
 // TestCorpus reads the ITF folders of the reference corpus at every
@@ -14,8 +14,8 @@ func TestCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("corpus test skipped in -short mode")
 	}
-	rows := lineartest.CorpusRows(t, "ITF")
-	per := lineartest.ScoreCorpus(t, rows, func(lineartest.CorpusRow) []string { return []string{"itf"} }, lineartest.Exact)
+	rows := corpustest.CorpusRows(t, "ITF")
+	per := corpustest.ScoreCorpus(t, rows, func(corpustest.CorpusRow) []string { return []string{"itf"} }, corpustest.Exact)
 	t.Logf("%v per image", per)
 }
 
@@ -26,6 +26,6 @@ func TestCorpusFalsePositives(t *testing.T) {
 	if testing.Short() {
 		t.Skip("corpus test skipped in -short mode")
 	}
-	rows := lineartest.CorpusRows(t, "None")
-	lineartest.ScoreCorpus(t, rows, func(lineartest.CorpusRow) []string { return []string{"itf", "itf14"} }, lineartest.Exact)
+	rows := corpustest.CorpusRows(t, "None")
+	corpustest.ScoreCorpus(t, rows, func(corpustest.CorpusRow) []string { return []string{"itf", "itf14"} }, corpustest.Exact)
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/barkit/barkit/binarize"
 	"github.com/barkit/barkit/internal/adversarial"
+	"github.com/barkit/barkit/internal/corpustest"
 	"github.com/barkit/barkit/symbology"
 	_ "github.com/barkit/barkit/symbology/codabar"
 	_ "github.com/barkit/barkit/symbology/code128"
@@ -18,7 +19,6 @@ import (
 	_ "github.com/barkit/barkit/symbology/ean"
 	_ "github.com/barkit/barkit/symbology/itf"
 	"github.com/barkit/barkit/symbology/linear"
-	"github.com/barkit/barkit/symbology/linear/lineartest"
 	_ "github.com/barkit/barkit/symbology/telepen"
 )
 
@@ -80,9 +80,9 @@ func cpuTime() int64 {
 // and cpu-ms/op are per image; run with -benchtime 46x (each image once)
 // and -count, as the machine's load moves the figures.
 func BenchmarkFalsePositives(b *testing.B) {
-	var imgs []lineartest.CorpusImage
+	var imgs []corpustest.CorpusImage
 	for _, f := range []string{"falsepositives-1", "falsepositives-2"} {
-		imgs = append(imgs, lineartest.LoadFolder(b, f)...)
+		imgs = append(imgs, corpustest.LoadFolder(b, f)...)
 	}
 	sets := []struct {
 		name string

@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"github.com/barkit/barkit/binarize"
+	"github.com/barkit/barkit/internal/corpustest"
 	"github.com/barkit/barkit/matrix"
 	"github.com/barkit/barkit/symbology"
-	"github.com/barkit/barkit/symbology/linear/lineartest"
 )
 
 // photo is a photo-like picture of a symbol for the benchmarks: 400×400
@@ -100,7 +100,7 @@ func BenchmarkFalsePositives(b *testing.B) {
 	var bins []*matrix.Matrix
 	var lums []*image.Gray
 	for _, folder := range []string{"falsepositives-1", "falsepositives-2"} {
-		for _, im := range lineartest.LoadFolder(b, folder) {
+		for _, im := range corpustest.LoadFolder(b, folder) {
 			bins = append(bins, binarize.LocalThreshold(im.Lum))
 			lums = append(lums, im.Lum)
 			if max(im.Lum.Rect.Dx(), im.Lum.Rect.Dy()) > downscaleAbove {

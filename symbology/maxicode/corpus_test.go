@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/barkit/barkit/internal/corpustest"
 	"github.com/barkit/barkit/symbology"
 	"github.com/barkit/barkit/symbology/linear/lineartest"
 )
@@ -39,8 +40,8 @@ type corpusImage struct {
 }
 
 func loadCorpus(t testing.TB, folder string) []corpusImage {
-	dir := filepath.Join(lineartest.CorpusDir, "zxing-cpp", folder)
-	imgs := lineartest.LoadFolder(t, folder)
+	dir := filepath.Join(corpustest.Dir(), "zxing-cpp", folder)
+	imgs := corpustest.LoadFolder(t, folder)
 	var out []corpusImage
 	for _, im := range imgs {
 		c := corpusImage{name: im.Name, lum: im.Lum, text: im.Want}
@@ -68,7 +69,7 @@ func rotateBy(g *image.Gray, deg float64) *image.Gray {
 	case 0:
 		return g
 	case 90, 180, 270:
-		return lineartest.Rotate(g, int(deg))
+		return corpustest.Rotate(g, int(deg))
 	}
 	w, h := float64(g.Rect.Dx()), float64(g.Rect.Dy())
 	a := deg * math.Pi / 180
@@ -211,9 +212,9 @@ func TestCorpusFalsePositives(t *testing.T) {
 		t.Skip("corpus test skipped in -short mode")
 	}
 	for _, folder := range []string{"falsepositives-1", "falsepositives-2"} {
-		for _, im := range lineartest.LoadFolder(t, folder) {
+		for _, im := range corpustest.LoadFolder(t, folder) {
 			for _, deg := range []int{0, 90, 180, 270} {
-				if got := read(t, lineartest.Rotate(im.Lum, deg), symbology.ReadOptions{}); len(got) > 0 {
+				if got := read(t, corpustest.Rotate(im.Lum, deg), symbology.ReadOptions{}); len(got) > 0 {
 					t.Errorf("%s/%s at %d°: read %q", folder, im.Name, deg, got[0].Text)
 				}
 			}

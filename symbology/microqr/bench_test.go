@@ -1,6 +1,7 @@
 package microqr
 
 import (
+	"github.com/barkit/barkit/internal/corpustest"
 	"testing"
 
 	"github.com/barkit/barkit/detect"
@@ -50,14 +51,14 @@ func BenchmarkReadPhoto(b *testing.B) {
 // folders for Micro QR Code alone, thoroughly: the cost budget's measure
 // (ns/op is per image).
 func BenchmarkFalsePositives(b *testing.B) {
-	var samples []corpusSample
+	var samples []corpustest.CorpusImage
 	for _, f := range []string{"falsepositives-1", "falsepositives-2"} {
-		samples = append(samples, loadCorpusFolder(b, f)...)
+		samples = append(samples, corpustest.LoadFolder(b, f)...)
 	}
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
-		readID(samples[i%len(samples)].lum, "micro-qr", false)
+		readID(samples[i%len(samples)].Lum, "micro-qr", false)
 		i++
 	}
 }

@@ -3,7 +3,7 @@ package telepen
 import (
 	"testing"
 
-	"github.com/barkit/barkit/symbology/linear/lineartest"
+	"github.com/barkit/barkit/internal/corpustest"
 )
 
 // TestCorpus reads the Telepen folders of the reference corpus at every
@@ -13,8 +13,8 @@ func TestCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("corpus test skipped in -short mode")
 	}
-	rows := lineartest.CorpusRows(t, "Telepen")
-	per := lineartest.ScoreCorpus(t, rows, func(lineartest.CorpusRow) []string { return []string{"telepen"} }, lineartest.Exact)
+	rows := corpustest.CorpusRows(t, "Telepen")
+	per := corpustest.ScoreCorpus(t, rows, func(corpustest.CorpusRow) []string { return []string{"telepen"} }, corpustest.Exact)
 	t.Logf("%v per image", per)
 }
 
@@ -25,6 +25,6 @@ func TestCorpusFalsePositives(t *testing.T) {
 	if testing.Short() {
 		t.Skip("corpus test skipped in -short mode")
 	}
-	rows := lineartest.CorpusRows(t, "None")
-	lineartest.ScoreCorpus(t, rows, func(lineartest.CorpusRow) []string { return []string{"telepen"} }, lineartest.Exact)
+	rows := corpustest.CorpusRows(t, "None")
+	corpustest.ScoreCorpus(t, rows, func(corpustest.CorpusRow) []string { return []string{"telepen"} }, corpustest.Exact)
 }

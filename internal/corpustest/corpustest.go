@@ -1,4 +1,11 @@
-package lineartest
+// Package corpustest reads the reference corpus (../shared/corpus beside
+// the repository, see its README) for the tests of the symbology
+// packages: the expectations of its folders, their images, and the
+// scoring of a reader against the reference reader's minimum pass counts.
+// The project-wide ratchet of pass counts is the root package's
+// TestCorpus; a package's corpus test holds its symbology to the
+// reference.
+package corpustest
 
 import (
 	"bufio"
@@ -17,10 +24,25 @@ import (
 	"github.com/barkit/barkit/symbology"
 )
 
-// CorpusDir is the reference corpus (../shared/corpus from the repository
-// root) seen from the directory of a package two levels below the root,
-// such as symbology/ean, where its tests run.
-const CorpusDir = "../../../shared/corpus"
+// Dir returns the reference corpus: ../shared/corpus beside the
+// repository whose root (the directory of go.mod) holds the working
+// directory, where a package's tests run; "" when there is none.
+func Dir() string {
+	d, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return filepath.Join(d, "..", "shared", "corpus")
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			return ""
+		}
+		d = up
+	}
+}
 
 // CorpusRow is one row of the corpus's expectations.tsv: a folder at one
 // rotation and the reference reader's minimum pass counts.
@@ -34,7 +56,7 @@ type CorpusRow struct {
 // CorpusRows returns the expectations of the folders whose format is one of
 // formats. It skips the test when the corpus is absent.
 func CorpusRows(t testing.TB, formats ...string) []CorpusRow {
-	f, err := os.Open(filepath.Join(CorpusDir, "expectations.tsv"))
+	f, err := os.Open(filepath.Join(Dir(), "expectations.tsv"))
 	if err != nil {
 		t.Skipf("corpus not available: %v", err)
 	}
@@ -75,7 +97,7 @@ type CorpusImage struct {
 // LoadFolder loads the images of a corpus folder. It skips the test when
 // the folder is absent.
 func LoadFolder(t testing.TB, folder string) []CorpusImage {
-	dir := filepath.Join(CorpusDir, "zxing-cpp", folder)
+	dir := filepath.Join(Dir(), "zxing-cpp", folder)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Skipf("corpus not available: %v", err)
