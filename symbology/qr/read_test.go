@@ -588,24 +588,28 @@ func FuzzRead(f *testing.F) {
 	})
 }
 
-// TestReadComplete checks when the plan ends early: fast mode stops after
-// a view whose every confirmed finder pattern a decoded symbol explains,
-// thorough mode reads every view of its plan all the same.
+// TestReadComplete checks when the plan ends early: after a view whose
+// every confirmed finder pattern a decoded symbol explains, except in a
+// thorough scan of a large photo, which reads every view of its plan that
+// is not a last resort all the same.
 func TestReadComplete(t *testing.T) {
 	m := encode(t, "one clean symbol", Options{Level: M})
-	p := placement{m, view(m.Width, 8, 0, 0, detect.Point{X: 200, Y: 200}), nil}
-	g := scene{w: 400, h: 400, symbols: []placement{p}}.render()
 	for _, c := range []struct {
+		side  int
 		fast  bool
 		views int
 	}{
-		{true, 1},
-		{false, 2}, // local and global: a 400-pixel image has no other view that is not a last resort
+		{400, true, 1},
+		{400, false, 1},
+		{1600, true, 1},
+		{1600, false, 5}, // local, global, halved, a third, a sixth thresholded whole
 	} {
+		p := placement{m, view(m.Width, float64(c.side)/50, 0, 0, detect.Point{X: float64(c.side) / 2, Y: float64(c.side) / 2}), nil}
+		g := scene{w: c.side, h: c.side, symbols: []placement{p}, coarse: true}.render()
 		var st symbology.Stats
 		res := read(binarize.NewSource(g), symbology.ReadOptions{Fast: c.fast, Stats: &st})
 		if len(res) != 1 || st.Views != c.views {
-			t.Errorf("fast %v: %d results in %d views, want 1 in %d", c.fast, len(res), st.Views, c.views)
+			t.Errorf("%d pixels, fast %v: %d results in %d views, want 1 in %d", c.side, c.fast, len(res), st.Views, c.views)
 		}
 	}
 }
