@@ -81,7 +81,10 @@ const runTolerance = 0.5
 // maxBullseyes. With light, it also looks for light-on-dark bull's-eyes:
 // the same scan of the same view finds both, where an inverted view would
 // cost a second binarization and scan. It stops early, returning what it
-// has, when ctx is done.
+// has, when ctx is done. A row hit at a point that covered (when not nil)
+// reports, for its module size, is skipped before it is checked further:
+// the place of a symbol found already (View.Covered), whose modules hold
+// chance rings.
 //
 // The checks go from cheap to dear, so that a texture whose rows look like
 // a bull's-eye's (a checkerboard, fine stripes) costs little per row hit:
@@ -89,8 +92,8 @@ const runTolerance = 0.5
 // fail), then the centre run along both diagonals (which a checkerboard
 // fails: its dark squares touch at their corners), and only then the full
 // cross-sections along the column and the diagonals.
-func findBullseyes(ctx context.Context, bin *matrix.Matrix, step int, light bool) []bullseye {
-	return findBullseyesStats(ctx, bin, step, light, &finderStats{})
+func findBullseyes(ctx context.Context, bin *matrix.Matrix, step int, light bool, covered func(detect.Point, float64) bool) []bullseye {
+	return findBullseyesStats(ctx, bin, step, light, covered, &finderStats{})
 }
 
 // finderStats counts the row hits that reach each test of findBullseyes,
@@ -103,7 +106,7 @@ type finderStats struct {
 }
 
 // findBullseyesStats is findBullseyes, counting its work in st.
-func findBullseyesStats(ctx context.Context, bin *matrix.Matrix, step int, light bool, st *finderStats) []bullseye {
+func findBullseyesStats(ctx context.Context, bin *matrix.Matrix, step int, light bool, covered func(detect.Point, float64) bool, st *finderStats) []bullseye {
 	w, h := bin.Width, bin.Height
 	if w < innerRuns+2 || h < innerRuns+2 {
 		return nil
@@ -145,6 +148,9 @@ func findBullseyesStats(ctx context.Context, bin *matrix.Matrix, step int, light
 			dark := row[0] == (k%2 == 0) // the colour of run k, and of the centre
 			// The centre run is the middle one.
 			c := detect.Point{X: float64(b[k-4]+b[k-3]) / 2, Y: float64(y) + 0.5}
+			if covered != nil && covered(c, m) {
+				continue // inside a symbol found already
+			}
 			if !probeColumn(bin, c, m, dark) {
 				continue
 			}

@@ -26,7 +26,7 @@ func TestFinderTextures(t *testing.T) {
 	for _, c := range adversarial.Cases() {
 		bin := binarize.LocalThreshold(binarize.Luminance(c.Make(n, n)))
 		var st finderStats
-		got := findBullseyesStats(context.Background(), bin, 1, true, &st)
+		got := findBullseyesStats(context.Background(), bin, 1, true, nil, &st)
 		if len(got) > maxBullseyes || st.closed > maxClosed(n, n) || st.found > maxConfirms(n, n) {
 			t.Errorf("%s: %d candidates, %+v: over a cap", c.Name, len(got), st)
 		}

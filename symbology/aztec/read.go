@@ -55,7 +55,7 @@ func find(v *symbology.View) bool {
 	if max(bin.Width, bin.Height) > downscaleAbove {
 		step = 2
 	}
-	for _, b := range findBullseyes(v.Context(), bin, step, v.Thorough) {
+	for _, b := range findBullseyes(v.Context(), bin, step, v.Thorough, v.Covered) {
 		if v.Covered(b.center, b.module) {
 			continue
 		}

@@ -45,7 +45,7 @@ func BenchmarkLocate(b *testing.B) {
 	bin := binarize.LocalThreshold(img)
 	b.ReportAllocs()
 	for b.Loop() {
-		bs := findBullseyes(context.Background(), bin, img, 1)
+		bs := findBullseyes(context.Background(), bin, img, 1, nil)
 		ok := false
 		for _, f := range bs {
 			if bc, _, found := decodeAt(bin, img, f); found && bc.Text == want {
@@ -72,7 +72,7 @@ func BenchmarkFinderNoise(b *testing.B) {
 	bin := binarize.LocalThreshold(g)
 	b.ReportAllocs()
 	for b.Loop() {
-		findBullseyes(context.Background(), bin, g, 1)
+		findBullseyes(context.Background(), bin, g, 1, nil)
 	}
 }
 
@@ -116,7 +116,7 @@ func BenchmarkFalsePositives(b *testing.B) {
 	var st finderStats
 	for b.Loop() {
 		bin := bins[i%len(bins)]
-		for _, f := range findBullseyesStats(context.Background(), bin, lums[i%len(bins)], rowStep(bin), &st) {
+		for _, f := range findBullseyesStats(context.Background(), bin, lums[i%len(bins)], rowStep(bin), nil, &st) {
 			cands++
 			if !finderOnly {
 				decodeAt(bin, lums[i%len(bins)], f)

@@ -76,14 +76,17 @@ func maxConfirms(w, h int) int { return 2 * (w + h) }
 // findBullseyes returns the finder candidates of bin (true = dark),
 // scanning every step-th row, best first (found on the most rows), at most
 // maxBullseyes. It stops early, returning what it has, when ctx is done.
+// A row hit at a point that covered (when not nil) reports, for its
+// module size, is skipped before it is checked further: the place of a
+// symbol found already (View.Covered), whose modules hold chance rings.
 //
 // With lum, the luminance plane at bin's scale (nil for none), a row hit
 // must also show contrast: its light centre lighter than the dark rings
 // beside it by minContrast. A local binarizer turns the noise of a plain
 // background into patterns, some of which look like rings
 // (TestFinderNoise).
-func findBullseyes(ctx context.Context, bin *matrix.Matrix, lum *image.Gray, step int) []bullseye {
-	return findBullseyesStats(ctx, bin, lum, step, &finderStats{})
+func findBullseyes(ctx context.Context, bin *matrix.Matrix, lum *image.Gray, step int, covered func(detect.Point, float64) bool) []bullseye {
+	return findBullseyesStats(ctx, bin, lum, step, covered, &finderStats{})
 }
 
 // minContrast is the least difference, in grey levels, between the mean
@@ -100,7 +103,7 @@ type finderStats struct {
 }
 
 // findBullseyesStats is findBullseyes, counting its work in st.
-func findBullseyesStats(ctx context.Context, bin *matrix.Matrix, lum *image.Gray, step int, st *finderStats) []bullseye {
+func findBullseyesStats(ctx context.Context, bin *matrix.Matrix, lum *image.Gray, step int, covered func(detect.Point, float64) bool, st *finderStats) []bullseye {
 	w, h := bin.Width, bin.Height
 	if lum != nil && (lum.Rect.Dx() != w || lum.Rect.Dy() != h) {
 		lum = nil
@@ -111,16 +114,14 @@ func findBullseyesStats(ctx context.Context, bin *matrix.Matrix, lum *image.Gray
 	step = max(step, 1)
 	var found []bullseye
 	confirms := 0
-	ends := make([]int32, w+1) // run j of a row covers [ends[j-1], ends[j]), ends[-1] = 0
 	b := make([]int32, w+2)
 	for i, y := 0, step/2; y < h; i, y = i+1, y+step {
 		if i&63 == 0 && ctx.Err() != nil {
 			break
 		}
 		row := bin.Pix[y*w : (y+1)*w]
-		nr := runEnds(row, ends)
 		b[0] = 0
-		copy(b[1:], ends[:nr])
+		nr := detect.RunEnds(row, b[1:])
 		// Run j covers [b[j], b[j+1]). The centre is light: run k with
 		// five runs on either side.
 		k := 6 // run 0 is light, and so are the even runs
@@ -151,6 +152,10 @@ func findBullseyesStats(ctx context.Context, bin *matrix.Matrix, lum *image.Gray
 			if l, r := b[k]-b[k-4], b[k+5]-b[k+1]; 3*abs(l-r) > l+r+4 {
 				continue
 			}
+			c := detect.Point{X: float64(b[k]+b[k+1]) / 2, Y: float64(y) + 0.5}
+			if covered != nil && covered(c, u/ringWidth) {
+				continue // inside a symbol found already
+			}
 			if confirms++; confirms > maxConfirms(w, h) {
 				return best(found, maxBullseyes)
 			}
@@ -158,7 +163,6 @@ func findBullseyesStats(ctx context.Context, bin *matrix.Matrix, lum *image.Gray
 				continue
 			}
 			st.confirms++
-			c := detect.Point{X: float64(b[k]+b[k+1]) / 2, Y: float64(y) + 0.5}
 			bc, ok := confirm(bin, c, u)
 			if !ok {
 				continue
@@ -184,27 +188,6 @@ func evenRuns(e []int32, u float64) bool {
 		}
 	}
 	return true
-}
-
-// runEnds stores in ends where each run of row ends (the index after its
-// last pixel) and returns the number of runs.
-//
-// The loop has no branch on the pixels, which in noise change at random:
-// the end of every pixel is written, and the count moves on where the
-// next pixel differs.
-func runEnds(row []bool, ends []int32) int {
-	n := 0
-	prev := row[0]
-	for x := 1; x < len(row); x++ {
-		v := row[x]
-		ends[n] = int32(x)
-		if v != prev {
-			n++
-		}
-		prev = v
-	}
-	ends[n] = int32(len(row))
-	return n + 1
 }
 
 // confirm checks a row hit at c with ring width u along the column and

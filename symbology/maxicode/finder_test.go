@@ -22,7 +22,7 @@ func TestFinderTextures(t *testing.T) {
 		lum := binarize.Luminance(c.Make(n, n))
 		bin := binarize.LocalThreshold(lum)
 		var st finderStats
-		got := findBullseyesStats(context.Background(), bin, lum, 1, &st)
+		got := findBullseyesStats(context.Background(), bin, lum, 1, nil, &st)
 		if len(got) > maxBullseyes || st.confirms > maxConfirms(n, n)+1 {
 			t.Errorf("%s: %d candidates, %+v: over a cap", c.Name, len(got), st)
 		}
@@ -69,7 +69,7 @@ func TestFinderThresholds(t *testing.T) {
 		}
 	}
 	bin := binarize.LocalThreshold(g)
-	for _, b := range findBullseyes(context.Background(), bin, g, 1) {
+	for _, b := range findBullseyes(context.Background(), bin, g, 1, nil) {
 		if b.center.Dist(detect.Point{X: cx, Y: cy}) < 6 {
 			t.Errorf("a finder with a thin centre: found at %v", b.center)
 		}

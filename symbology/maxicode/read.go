@@ -57,7 +57,7 @@ func rowStep(bin *matrix.Matrix) int {
 func find(v *symbology.View) bool {
 	bin := v.Bin
 	complete := true
-	for _, b := range findBullseyes(v.Context(), bin, v.Lum, rowStep(bin)) {
+	for _, b := range findBullseyes(v.Context(), bin, v.Lum, rowStep(bin), v.Covered) {
 		module := b.ring / ringWidth
 		if v.Covered(b.center, module) {
 			continue
