@@ -686,3 +686,26 @@ func BenchmarkMorphology(b *testing.B) {
 		}
 	})
 }
+
+// TestDownscaledComposite checks an image shrunk by a factor with a
+// smaller factor in it: made from the image shrunk by that one (kept
+// too), of the size the direct one has, every pixel within a level of it.
+func TestDownscaledComposite(t *testing.T) {
+	g := scene(1003, 767, 3, 10, 120, 20, 9)
+	for _, c := range []struct{ factor, via int }{{4, 2}, {6, 3}, {9, 3}, {8, 4}} {
+		s := &Source{Lum: g}
+		got := s.Downscaled(c.factor).Lum
+		if _, ok := s.down[c.via]; !ok {
+			t.Errorf("shrunk by %d: not made from the image shrunk by %d", c.factor, c.via)
+		}
+		want := Downscale(g, c.factor)
+		if got.Rect != want.Rect {
+			t.Fatalf("shrunk by %d: %v, want %v", c.factor, got.Rect, want.Rect)
+		}
+		for i := range want.Pix {
+			if d := int(got.Pix[i]) - int(want.Pix[i]); d < -1 || d > 1 {
+				t.Fatalf("shrunk by %d: pixel %d is %d, direct %d", c.factor, i, got.Pix[i], want.Pix[i])
+			}
+		}
+	}
+}

@@ -288,21 +288,47 @@ func (s *Source) Release(v View) {
 // is (x·factor, y·factor) in s. It is made once per factor; a factor below
 // 2 returns s itself, and a factor larger than the image gives a Source
 // over an empty plane.
+//
+// A factor with a smaller factor in it is made from the image shrunk by
+// that one, made first if need be: shrunk by 6, the image shrunk by 3
+// shrunk by 2, which reads a ninth of the pixels (a large photo's views
+// are shrunk by 2, 3 and 6). Its means of means are within a level of the
+// direct ones.
 func (s *Source) Downscaled(factor int) *Source {
 	if factor < 2 {
 		return s
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	return s.downscaled(factor)
+}
+
+// downscaled is Downscaled with s.mu held.
+func (s *Source) downscaled(factor int) *Source {
 	if d, ok := s.down[factor]; ok {
 		return d
 	}
 	if s.down == nil {
 		s.down = make(map[int]*Source)
 	}
-	d := &Source{Lum: Downscale(s.Lum, factor)}
+	var d *Source
+	if p := smallestFactor(factor); p < factor {
+		d = &Source{Lum: Downscale(s.downscaled(factor/p).Lum, p)}
+	} else {
+		d = &Source{Lum: Downscale(s.Lum, factor)}
+	}
 	s.down[factor] = d
 	return d
+}
+
+// smallestFactor returns the smallest factor of n ≥ 2 above 1.
+func smallestFactor(n int) int {
+	for p := 2; p*p <= n; p++ {
+		if n%p == 0 {
+			return p
+		}
+	}
+	return n
 }
 
 // newFor returns a light matrix of g's size (empty for a nil g).
