@@ -383,11 +383,15 @@ func appendGTIN(out []byte, digits string) []byte {
 //
 // FNC1 in alphanumeric and ISO/IEC 646 modes returns to numeric mode, or
 // keeps the mode, as writers differ (decodeGeneral); the reading that
-// makes a valid element string is taken, that of numeric mode first;
-// without one, the symbol does not read.
+// makes a valid element string is taken, that of numeric mode first.
+// Without one, the first reading that is GS1 in shape (aiShaped) is: data
+// that breaks the rules of its AIs (a lot number with a space, an amount
+// of 54 digits) is what the symbol carries, and readers in the field
+// report it as it is, as the reference corpus expects.
 func general(r *bits, out []byte) (string, bool) {
 	pos := r.pos
-	for _, numericAfter := range [2]bool{true, false} {
+	var readings [2][]byte
+	for i, numericAfter := range [2]bool{true, false} {
 		r.pos = pos
 		s, ok := decodeGeneral(r, append([]byte(nil), out...), numericAfter)
 		for len(s) > 0 && s[len(s)-1] == gs {
@@ -401,8 +405,61 @@ func general(r *bits, out []byte) (string, bool) {
 		if _, err := gs1.Split(string(s)); err == nil {
 			return string(s), true
 		}
+		readings[i] = s
 	}
-	// Neither reading is GS1 data: a symbol of DataBar Expanded carries
-	// nothing else, so the characters were misread.
+	for _, s := range readings {
+		if s != nil && aiShaped(s) {
+			return string(s), true
+		}
+	}
+	// Neither reading is GS1 data, even in shape: a symbol of DataBar
+	// Expanded carries nothing else, so the characters were misread.
 	return "", false
+}
+
+// aiShaped reports whether the element string es is GS1 data in shape
+// (GS1 General Specifications §7.8): every field starts with a known AI,
+// a field of predefined length takes that many digits, and every other
+// field holds data up to the next GS or the end. Unlike gs1.Split it lets
+// the data of the others break their AI's character set and length.
+func aiShaped(es []byte) bool {
+	pos := 0
+	for pos < len(es) {
+		if es[pos] == gs {
+			pos++
+			continue
+		}
+		var a *gs1.AI
+		for n := 2; n <= 4 && a == nil && pos+n <= len(es); n++ {
+			a, _ = gs1.Lookup(string(es[pos : pos+n]))
+		}
+		if a == nil {
+			return false
+		}
+		pos += len(a.Code)
+		if a.Predefined {
+			// The AIs of predefined length are all numeric (§7.8.5):
+			// a letter or a separator in one is a misread.
+			_, n := a.Length()
+			if len(es)-pos < n {
+				return false
+			}
+			for _, c := range es[pos : pos+n] {
+				if c < '0' || c > '9' {
+					return false
+				}
+			}
+			pos += n
+			continue
+		}
+		end := bytes.IndexByte(es[pos:], gs)
+		if end < 0 {
+			end = len(es) - pos
+		}
+		if end == 0 {
+			return false
+		}
+		pos += end
+	}
+	return true
 }
