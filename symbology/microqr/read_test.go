@@ -8,7 +8,6 @@ import (
 
 	"github.com/barkit/barkit/detect"
 	"github.com/barkit/barkit/matrix"
-	"github.com/barkit/barkit/symbology"
 	"github.com/barkit/barkit/symbology/qrfamily/qrtest"
 )
 
@@ -19,35 +18,6 @@ func mustEncode(t testing.TB, text string, opts Options) *matrix.Matrix {
 		t.Fatalf("Encode(%q): %v", text, err)
 	}
 	return c.Modules
-}
-
-// symbolCorners returns where a picture placed at quad, drawn at scale
-// with a quiet zone of quiet modules, puts an n-module symbol's corners.
-func symbolCorners(quad [4]detect.Point, n, scale, quiet int) [4]detect.Point {
-	side := float64((n + 2*quiet) * scale)
-	t, _ := detect.RectToQuad(side, side, quad)
-	a, b := float64(quiet*scale), float64((quiet+n)*scale)
-	return [4]detect.Point{t.Apply(detect.Point{X: a, Y: a}), t.Apply(detect.Point{X: b, Y: a}),
-		t.Apply(detect.Point{X: b, Y: b}), t.Apply(detect.Point{X: a, Y: b})}
-}
-
-// checkRead reports a missing or wrong result, or corners more than tol
-// pixels off.
-func checkRead(t *testing.T, name string, got []symbology.Barcode, text string, corners [4]detect.Point, tol float64) {
-	t.Helper()
-	if len(got) != 1 {
-		t.Errorf("%s: %d results, want 1", name, len(got))
-		return
-	}
-	bc := got[0]
-	if bc.Text != text || bc.Symbology != "micro-qr" {
-		t.Errorf("%s: read %s %q, want %q", name, bc.Symbology, bc.Text, text)
-	}
-	for i := range corners {
-		if d := bc.Corners[i].Dist(corners[i]); d > tol {
-			t.Errorf("%s: corner %d at %.1f,%.1f, want %.1f,%.1f", name, i, bc.Corners[i].X, bc.Corners[i].Y, corners[i].X, corners[i].Y)
-		}
-	}
 }
 
 // readScenes are the pictures TestReadScenes makes of each symbol: its
@@ -88,7 +58,7 @@ func TestReadScenes(t *testing.T) {
 			}
 			name := fmt.Sprintf("%v scene %d", v, i)
 			got := readID(g, "micro-qr", false)
-			checkRead(t, name, got, texts[v], symbolCorners(quad, m.Width, 8, 2), 1.5+s.module/2)
+			qrtest.CheckRead(t, name, got, "micro-qr", texts[v], qrtest.Corners(quad, m.Width, m.Width, 8, 2), 1.5+s.module/2)
 		}
 	}
 }
@@ -209,7 +179,7 @@ func TestCornersAndOrientation(t *testing.T) {
 		quad := qrtest.View(pic.Rect.Dx(), pic.Rect.Dy(), 1, deg, 0, detect.Point{X: 150, Y: 150})
 		g := qrtest.Scene(300, 300, 255, qrtest.Place{Picture: pic, Quad: quad})
 		got := readID(g, "micro-qr", false)
-		checkRead(t, fmt.Sprintf("turned %v", deg), got, "CORNERS", symbolCorners(quad, m.Width, 6, 2), 2)
+		qrtest.CheckRead(t, fmt.Sprintf("turned %v", deg), got, "micro-qr", "CORNERS", qrtest.Corners(quad, m.Width, m.Width, 6, 2), 2)
 		if len(got) == 1 {
 			if d := math.Abs(float64(got[0].Orientation) - deg); d > 2 && d < 358 {
 				t.Errorf("turned %v: orientation %d", deg, got[0].Orientation)

@@ -8,7 +8,6 @@ import (
 
 	"github.com/barkit/barkit/detect"
 	"github.com/barkit/barkit/matrix"
-	"github.com/barkit/barkit/symbology"
 	"github.com/barkit/barkit/symbology/qrfamily/qrtest"
 )
 
@@ -19,36 +18,6 @@ func mustEncode(t testing.TB, text string, opts Options) *matrix.Matrix {
 		t.Fatalf("Encode(%q): %v", text, err)
 	}
 	return c.Modules
-}
-
-// symbolCorners returns where a picture placed at quad, drawn at scale
-// with a quiet zone of quiet modules, puts a w×h-module symbol's corners.
-func symbolCorners(quad [4]detect.Point, w, h, scale, quiet int) [4]detect.Point {
-	pw, ph := float64((w+2*quiet)*scale), float64((h+2*quiet)*scale)
-	t, _ := detect.RectToQuad(pw, ph, quad)
-	x0, y0 := float64(quiet*scale), float64(quiet*scale)
-	x1, y1 := float64((quiet+w)*scale), float64((quiet+h)*scale)
-	return [4]detect.Point{t.Apply(detect.Point{X: x0, Y: y0}), t.Apply(detect.Point{X: x1, Y: y0}),
-		t.Apply(detect.Point{X: x1, Y: y1}), t.Apply(detect.Point{X: x0, Y: y1})}
-}
-
-// checkRead reports a missing or wrong result, or corners more than tol
-// pixels off.
-func checkRead(t *testing.T, name string, got []symbology.Barcode, text string, corners [4]detect.Point, tol float64) {
-	t.Helper()
-	if len(got) != 1 {
-		t.Errorf("%s: %d results, want 1", name, len(got))
-		return
-	}
-	bc := got[0]
-	if bc.Text != text || bc.Symbology != "rmqr" {
-		t.Errorf("%s: read %s %q, want %q", name, bc.Symbology, bc.Text, text)
-	}
-	for i := range corners {
-		if d := bc.Corners[i].Dist(corners[i]); d > tol {
-			t.Errorf("%s: corner %d at %.1f,%.1f, want %.1f,%.1f", name, i, bc.Corners[i].X, bc.Corners[i].Y, corners[i].X, corners[i].Y)
-		}
-	}
 }
 
 // readScenes are the pictures TestReadScenes makes of each symbol: its
@@ -97,7 +66,7 @@ func TestReadScenes(t *testing.T) {
 			}
 			name := fmt.Sprintf("%v scene %d", tt.size, i)
 			got := readID(g, "rmqr", false)
-			checkRead(t, name, got, tt.text, symbolCorners(quad, m.Width, m.Height, 8, 2), 1.5+s.module/2)
+			qrtest.CheckRead(t, name, got, "rmqr", tt.text, qrtest.Corners(quad, m.Width, m.Height, 8, 2), 1.5+s.module/2)
 		}
 	}
 }

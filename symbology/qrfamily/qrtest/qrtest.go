@@ -11,9 +11,11 @@ import (
 	"image/jpeg"
 	"math"
 	"math/rand/v2"
+	"testing"
 
 	"github.com/barkit/barkit/detect"
 	"github.com/barkit/barkit/matrix"
+	"github.com/barkit/barkit/symbology"
 )
 
 // Draw draws m with modules of scale pixels and a light quiet zone of
@@ -96,6 +98,37 @@ func View(w, h int, scale, deg, persp float64, c detect.Point) [4]detect.Point {
 		q[i] = detect.Point{X: c.X + p.X*math.Cos(a) - p.Y*math.Sin(a), Y: c.Y + p.X*math.Sin(a) + p.Y*math.Cos(a)}
 	}
 	return q
+}
+
+// Corners returns where a symbol of w×h modules, drawn by Draw with
+// modules of scale pixels and a quiet zone of quiet modules and put on
+// quad (Scene), has its corners: top-left, top-right, bottom-right,
+// bottom-left.
+func Corners(quad [4]detect.Point, w, h, scale, quiet int) [4]detect.Point {
+	t, _ := detect.RectToQuad(float64((w+2*quiet)*scale), float64((h+2*quiet)*scale), quad)
+	x0, y0 := float64(quiet*scale), float64(quiet*scale)
+	x1, y1 := float64((quiet+w)*scale), float64((quiet+h)*scale)
+	return [4]detect.Point{t.Apply(detect.Point{X: x0, Y: y0}), t.Apply(detect.Point{X: x1, Y: y0}),
+		t.Apply(detect.Point{X: x1, Y: y1}), t.Apply(detect.Point{X: x0, Y: y1})}
+}
+
+// CheckRead reports on t a read that is not one symbol of id holding
+// text, or whose corners lie more than tol pixels from corners.
+func CheckRead(t testing.TB, name string, got []symbology.Barcode, id, text string, corners [4]detect.Point, tol float64) {
+	t.Helper()
+	if len(got) != 1 {
+		t.Errorf("%s: %d results, want 1", name, len(got))
+		return
+	}
+	bc := got[0]
+	if bc.Text != text || bc.Symbology != id {
+		t.Errorf("%s: read %s %q, want %s %q", name, bc.Symbology, bc.Text, id, text)
+	}
+	for i := range corners {
+		if d := bc.Corners[i].Dist(corners[i]); d > tol {
+			t.Errorf("%s: corner %d at %.1f,%.1f, want %.1f,%.1f", name, i, bc.Corners[i].X, bc.Corners[i].Y, corners[i].X, corners[i].Y)
+		}
+	}
 }
 
 // Scene draws pictures onto a w×h background of luminance bg, each
