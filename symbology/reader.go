@@ -158,7 +158,7 @@ func (v *View) Scratch() []bool {
 // in an image of many small symbols (boofcv-qr lots/image003).
 func (v *View) Covered(p detect.Point, module float64) bool {
 	for _, s := range v.placed {
-		if (module == 0 || s.module == 0 || module > 0.6*s.module) && detect.Inside(s.outline, p) {
+		if s.holds(p, module) {
 			return true
 		}
 	}
@@ -167,7 +167,7 @@ func (v *View) Covered(p detect.Point, module float64) bool {
 	}
 	p, module = p.Mul(v.scale), module*v.scale
 	for _, s := range v.run.found {
-		if s.by != v.rd.r && (module == 0 || s.module == 0 || module > 0.6*s.module) && detect.Inside(s.outline, p) {
+		if s.by != v.rd.r && s.holds(p, module) {
 			return true
 		}
 	}
@@ -184,11 +184,17 @@ func (v *View) Covered(p detect.Point, module float64) bool {
 func (v *View) Known(p detect.Point, module float64) bool {
 	p, module = p.Mul(v.scale), module*v.scale
 	for _, s := range v.run.found {
-		if s.by == v.rd.r && s.view != v.Pass.View && (module == 0 || s.module == 0 || module > 0.6*s.module) && detect.Inside(s.outline, p) {
+		if s.by == v.rd.r && s.view != v.Pass.View && s.holds(p, module) {
 			return true
 		}
 	}
 	return false
+}
+
+// holds reports whether p lies inside s, a symbol whose modules are not
+// much smaller than module (0 matches any), in the pixels of s.
+func (s placed) holds(p detect.Point, module float64) bool {
+	return (module == 0 || s.module == 0 || module > 0.6*s.module) && detect.Inside(s.outline, p)
 }
 
 // Add reports a symbol found in the view: bc with its corners in the
