@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
+	"github.com/barkit/barkit/internal/corpustest"
 	"image"
 	"os"
 	"path/filepath"
@@ -13,7 +14,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"unicode"
 
 	"github.com/barkit/barkit"
 	"github.com/barkit/barkit/binarize"
@@ -149,7 +149,7 @@ func loadFolder(t testing.TB, folder string) []sample {
 		s := sample{name: e.Name(), lum: binarize.Luminance(img)}
 		base := strings.TrimSuffix(path, filepath.Ext(path))
 		if b, err := os.ReadFile(base + ".txt"); err == nil {
-			s.text = escapeNonGraphical(string(b))
+			s.text = corpustest.Escape(string(b))
 		} else if b, err := os.ReadFile(base + ".bin"); err == nil {
 			s.bin = b
 		} else if unlabelledFolders[folder] {
@@ -195,38 +195,6 @@ func rotate(g *image.Gray, deg int) *image.Gray {
 	return r
 }
 
-// asciiNames are the names zxing-cpp's test files give the ASCII controls.
-var asciiNames = [...]string{
-	"NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL", "BS", "HT", "LF", "VT", "FF", "CR", "SO", "SI",
-	"DLE", "DC1", "DC2", "DC3", "DC4", "NAK", "SYN", "ETB", "CAN", "EM", "SUB", "ESC", "FS", "GS", "RS", "US",
-}
-
-// escapeNonGraphical writes non-graphical characters the way the corpus's
-// .txt files do: ASCII controls as <NAME>, DEL as <DEL>, other non-graphical
-// code points as <U+XX> (two hex digits below 256, else four or more).
-func escapeNonGraphical(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r < 32:
-			b.WriteString("<" + asciiNames[r] + ">")
-		case r == 127:
-			b.WriteString("<DEL>")
-		case r < 128:
-			b.WriteRune(r)
-		case r == 0xa0 || r == 0x2000 || r == 0x2007 || r == 0xfffd || !unicode.IsGraphic(r) || unicode.IsSpace(r):
-			if r < 256 {
-				fmt.Fprintf(&b, "<U+%02X>", r)
-			} else {
-				fmt.Fprintf(&b, "<U+%04X>", r)
-			}
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
 // verdict judges one image's results as the reference runner does: pass when
 // any result matches, misread when results came but none matched. The text
 // of a GS1 result matches in its HRI form or as its raw element string.
@@ -260,7 +228,7 @@ func verdict(s sample, e expectation, got []barkit.Barcode) (pass, misread bool,
 		return false, false, "not found"
 	}
 	if s.unlabelled {
-		return false, false, fmt.Sprintf("no expected content; read %q", escapeNonGraphical(got[0].Data))
+		return false, false, fmt.Sprintf("no expected content; read %q", corpustest.Escape(got[0].Data))
 	}
 	if printed, ok := mislabelled[e.folder+"/"+s.name]; ok {
 		for _, g := range got {
@@ -276,13 +244,13 @@ func verdict(s sample, e expectation, got []barkit.Barcode) (pass, misread bool,
 		if s.bin != nil {
 			continue
 		}
-		text := escapeNonGraphical(g.Data)
+		text := corpustest.Escape(g.Data)
 		if text == s.text {
 			return true, false, ""
 		}
 		// GS1 results read as HRI text, "(01)...(10)..."; the corpus
 		// holds the element string with GS, which is the raw bytes.
-		if g.IsGS1 && escapeNonGraphical(string(g.RawBytes)) == s.text {
+		if g.IsGS1 && corpustest.Escape(string(g.RawBytes)) == s.text {
 			return true, false, ""
 		}
 		if !requireAddOn && g.SymbologyIdentifier == "]E3" {
@@ -295,7 +263,7 @@ func verdict(s sample, e expectation, got []barkit.Barcode) (pass, misread bool,
 	if s.bin != nil {
 		want = fmt.Sprintf("bytes %x", s.bin)
 	}
-	return false, true, fmt.Sprintf("read %q, want %q", escapeNonGraphical(got[0].Data), want)
+	return false, true, fmt.Sprintf("read %q, want %q", corpustest.Escape(got[0].Data), want)
 }
 
 // tally is one row of the corpus table.

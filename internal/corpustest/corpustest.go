@@ -18,6 +18,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/barkit/barkit/binarize"
 	"github.com/barkit/barkit/imageio"
@@ -92,6 +93,7 @@ type CorpusImage struct {
 	Name string
 	Lum  *image.Gray
 	Want string
+	Bin  []byte // the expected bytes, when the corpus gives a .bin instead of a .txt
 }
 
 // LoadFolder loads the images of a corpus folder. It skips the test when
@@ -105,7 +107,7 @@ func LoadFolder(t testing.TB, folder string) []CorpusImage {
 	var out []CorpusImage
 	for _, e := range entries {
 		switch strings.ToLower(filepath.Ext(e.Name())) {
-		case ".png", ".jpg", ".jpeg", ".gif", ".webp":
+		case ".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp":
 		default:
 			continue
 		}
@@ -117,8 +119,14 @@ func LoadFolder(t testing.TB, folder string) []CorpusImage {
 		if err != nil {
 			t.Fatalf("%s/%s: %v", folder, e.Name(), err)
 		}
-		want, _ := os.ReadFile(filepath.Join(dir, strings.TrimSuffix(e.Name(), filepath.Ext(e.Name()))+".txt"))
-		out = append(out, CorpusImage{e.Name(), binarize.Luminance(img), string(want)})
+		im := CorpusImage{Name: e.Name(), Lum: binarize.Luminance(img)}
+		base := filepath.Join(dir, strings.TrimSuffix(e.Name(), filepath.Ext(e.Name())))
+		if want, err := os.ReadFile(base + ".txt"); err == nil {
+			im.Want = string(want)
+		} else if bin, err := os.ReadFile(base + ".bin"); err == nil {
+			im.Bin = bin
+		}
+		out = append(out, im)
 	}
 	return out
 }
@@ -227,4 +235,36 @@ func ScoreCorpus(t *testing.T, rows []CorpusRow, idsFor func(CorpusRow) []string
 		return 0
 	}
 	return total / time.Duration(scans)
+}
+
+// asciiNames are the names zxing-cpp's test files give the ASCII controls.
+var asciiNames = [...]string{
+	"NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL", "BS", "HT", "LF", "VT", "FF", "CR", "SO", "SI",
+	"DLE", "DC1", "DC2", "DC3", "DC4", "NAK", "SYN", "ETB", "CAN", "EM", "SUB", "ESC", "FS", "GS", "RS", "US",
+}
+
+// Escape writes non-graphical characters the way the corpus's
+// .txt files do: ASCII controls as <NAME>, DEL as <DEL>, other non-graphical
+// code points as <U+XX> (two hex digits below 256, else four or more).
+func Escape(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r < 32:
+			b.WriteString("<" + asciiNames[r] + ">")
+		case r == 127:
+			b.WriteString("<DEL>")
+		case r < 128:
+			b.WriteRune(r)
+		case r == 0xa0 || r == 0x2000 || r == 0x2007 || r == 0xfffd || !unicode.IsGraphic(r) || unicode.IsSpace(r):
+			if r < 256 {
+				fmt.Fprintf(&b, "<U+%02X>", r)
+			} else {
+				fmt.Fprintf(&b, "<U+%04X>", r)
+			}
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

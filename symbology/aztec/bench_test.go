@@ -1,6 +1,7 @@
 package aztec
 
 import (
+	"github.com/barkit/barkit/internal/corpustest"
 	"image"
 	"math/rand/v2"
 	"strings"
@@ -137,16 +138,16 @@ func BenchmarkAdversarial(b *testing.B) {
 // of the reference corpus's falsepositives-1 and -2 folders, which hold no
 // symbol: the reader's cost on photos without one (per image).
 func BenchmarkFalsePositives(b *testing.B) {
-	var all []corpusSample
+	var all []corpustest.CorpusImage
 	for _, f := range []string{"falsepositives-1", "falsepositives-2"} {
-		all = append(all, loadCorpusFolder(b, f)...)
+		all = append(all, corpustest.LoadFolder(b, f)...)
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
 		for _, s := range all {
-			if got := read(&binarize.Source{Lum: s.lum}, symbology.ReadOptions{}); len(got) != 0 {
-				b.Fatalf("%s: found %+v", s.name, got)
+			if got := read(&binarize.Source{Lum: s.Lum}, symbology.ReadOptions{}); len(got) != 0 {
+				b.Fatalf("%s: found %+v", s.Name, got)
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package pdf417
 
 import (
+	"github.com/barkit/barkit/internal/corpustest"
 	"strings"
 	"testing"
 
@@ -36,11 +37,11 @@ func BenchmarkDecodePhoto(b *testing.B) {
 func BenchmarkScan(b *testing.B) {
 	for folder, k := range corpusFolders {
 		b.Run(folder, func(b *testing.B) {
-			samples := loadCorpusFolder(b, folder)
+			samples := corpustest.LoadFolder(b, folder)
 			b.ReportAllocs()
 			i := 0
 			for b.Loop() {
-				readAll(samples[i%len(samples)].lum, symbology.ReadOptions{}, k)
+				readAll(samples[i%len(samples)].Lum, symbology.ReadOptions{}, k)
 				i++
 			}
 		})
@@ -52,13 +53,13 @@ func BenchmarkScan(b *testing.B) {
 // the cost every scan of a photo without a PDF417 pays. ns/op is per image.
 func BenchmarkReadFalsePositives(b *testing.B) {
 	for _, folder := range []string{"falsepositives-1", "falsepositives-2"} {
-		samples := loadCorpusFolder(b, folder)
+		samples := corpustest.LoadFolder(b, folder)
 		for _, k := range []kind{kindFull, kindCompact, kindMicro} {
 			b.Run(folder+"/"+k.id(), func(b *testing.B) {
 				b.ReportAllocs()
 				i := 0
 				for b.Loop() {
-					readAll(samples[i%len(samples)].lum, symbology.ReadOptions{}, k)
+					readAll(samples[i%len(samples)].Lum, symbology.ReadOptions{}, k)
 					i++
 				}
 			})

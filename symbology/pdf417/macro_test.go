@@ -2,6 +2,7 @@ package pdf417
 
 import (
 	"errors"
+	"github.com/barkit/barkit/internal/corpustest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -157,11 +158,11 @@ func TestMerge(t *testing.T) {
 // pdf417-4, whose images NAME-N hold the segments of file NAME (one image
 // holds several), and merges each into the message beside it.
 func TestMergeCorpus(t *testing.T) {
-	dir := filepath.Join(corpusRoot, "zxing-cpp", "pdf417-4")
-	samples := loadCorpusFolder(t, "pdf417-4")
-	files := map[string][]corpusSample{}
+	dir := filepath.Join(corpustest.Dir(), "zxing-cpp", "pdf417-4")
+	samples := corpustest.LoadFolder(t, "pdf417-4")
+	files := map[string][]corpustest.CorpusImage{}
 	for _, s := range samples {
-		name, _, _ := strings.Cut(s.name, "-")
+		name, _, _ := strings.Cut(s.Name, "-")
 		files[name] = append(files[name], s)
 	}
 	if len(files) == 0 {
@@ -170,9 +171,9 @@ func TestMergeCorpus(t *testing.T) {
 	for name, imgs := range files {
 		var parts []symbology.Barcode
 		for _, img := range imgs {
-			got := readAll(img.lum, symbology.ReadOptions{}, kindFull)
+			got := readAll(img.Lum, symbology.ReadOptions{}, kindFull)
 			if len(got) == 0 {
-				t.Errorf("%s: no symbol read", img.name)
+				t.Errorf("%s: no symbol read", img.Name)
 			}
 			parts = append(parts, got...)
 		}
