@@ -15,6 +15,7 @@ import (
 	"io"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/barkit/barkit/binarize"
 	"github.com/barkit/barkit/content"
@@ -289,6 +290,13 @@ type GenerateOptions struct {
 	// Version forces a symbol version or size ("7" for QR version 7); ""
 	// picks the smallest that holds the data.
 	Version string
+	// ECI forces the character set the data is written in, by its ECI
+	// designator (26 for UTF-8, 3 for ISO-8859-1, 7 for ISO-8859-5, 20 for
+	// Shift_JIS, ...); 0 lets the writer choose the one that gives the
+	// smallest symbol, a tie going to the set most readers decode without
+	// the designator (see package eci, Choices). Symbologies without ECIs
+	// answer ErrUnsupported.
+	ECI int
 }
 
 // Symbol is an encoded barcode; package render draws it.
@@ -298,6 +306,19 @@ type Symbol = symbology.Symbol
 // holds it. Data a symbology cannot encode is an ErrInvalidData or ErrTooLong
 // error naming the cause; a symbology barkit cannot write is ErrUnsupported.
 func Generate(data string, opts GenerateOptions) (*Symbol, error) {
+	return generate(data, false, opts)
+}
+
+// GenerateBytes encodes binary data, written as it is: no character-set
+// conversion and no ECI designator unless opts.ECI names one (899 marks
+// binary data). Readers give the bytes back; the text they show for them is
+// their own reading. Symbologies that cannot carry arbitrary bytes answer
+// ErrUnsupported; GS1 data cannot be binary.
+func GenerateBytes(data []byte, opts GenerateOptions) (*Symbol, error) {
+	return generate(string(data), true, opts)
+}
+
+func generate(data string, binary bool, opts GenerateOptions) (*Symbol, error) {
 	name := opts.Symbology
 	if name == "" {
 		name = "qr"
@@ -311,6 +332,16 @@ func Generate(data string, opts GenerateOptions) (*Symbol, error) {
 	}
 	if data == "" {
 		return nil, fmt.Errorf("barkit: %w: no data to encode", ErrInvalidData)
+	}
+	switch {
+	case binary && !info.Binary:
+		return nil, fmt.Errorf("barkit: %w: %s cannot carry binary data", ErrUnsupported, info.Name)
+	case opts.ECI != 0 && !info.ECI:
+		return nil, fmt.Errorf("barkit: %w: %s has no ECI designators (ECI %d)", ErrUnsupported, info.Name, opts.ECI)
+	case binary && opts.GS1:
+		return nil, fmt.Errorf("barkit: %w: GS1 data cannot be binary", ErrInvalidData)
+	case !binary && !utf8.ValidString(data):
+		return nil, fmt.Errorf("barkit: %w: data is not valid UTF-8 text (write bytes with GenerateBytes)", ErrInvalidData)
 	}
 	if opts.GS1 {
 		// Human-readable input becomes an element string; either form is
@@ -326,7 +357,9 @@ func Generate(data string, opts GenerateOptions) (*Symbol, error) {
 			return nil, fmt.Errorf("barkit: %w: %w", ErrInvalidData, err)
 		}
 	}
-	sym, err := info.Write(data, symbology.WriteOptions{ECLevel: opts.ECLevel, GS1: opts.GS1, Version: opts.Version})
+	sym, err := info.Write(data, symbology.WriteOptions{
+		ECLevel: opts.ECLevel, GS1: opts.GS1, Version: opts.Version, ECI: opts.ECI, Binary: binary,
+	})
 	if err != nil {
 		return nil, err
 	}

@@ -15,6 +15,9 @@ type Info struct {
 	Aliases []string  // other names it answers to, beyond the forgiving forms of ID and Name
 	Groups  []string  // groups it belongs to besides its kind and "all": "retail", "industrial", "gs1"
 	Write   WriteFunc // nil when barkit cannot write it
+	// ECI and Binary report whether Write honours WriteOptions.ECI and
+	// WriteOptions.Binary; barkit.Generate refuses those options otherwise.
+	ECI, Binary bool
 	// Readable reports whether a registered Reader reports this id. The
 	// registry sets it; Register ignores it.
 	Readable bool

@@ -109,6 +109,15 @@ type WriteOptions struct {
 	// Version forces a symbol version or size in the symbology's notation
 	// ("7" for QR version 7); "" picks the smallest that holds the data.
 	Version string
+	// ECI forces the character set the text is written in, by its ECI
+	// designator (26 for UTF-8, 7 for ISO-8859-5, ...); 0 lets the writer
+	// choose the one that gives the smallest symbol (eci.Choices). Only
+	// writers whose Info.ECI is set honour it.
+	ECI int
+	// Binary writes the bytes of data as they are: no character-set
+	// conversion and no designator unless ECI is set. Only writers whose
+	// Info.Binary is set honour it.
+	Binary bool
 }
 
 // WriteFunc encodes data as the smallest symbol of one symbology.

@@ -11,6 +11,8 @@ func init() {
 		Aliases: []string{"AztecCode", "Aztec Code", "AZ"},
 		Groups:  []string{"gs1"},
 		Write:   writeAztec,
+		ECI:     true,
+		Binary:  true,
 	})
 	symbology.Register(symbology.Info{
 		ID:      "aztec-rune",

@@ -21,7 +21,7 @@ func writeAztec(data string, opts symbology.WriteOptions) (*symbology.Symbol, er
 	if strings.EqualFold(strings.TrimSpace(opts.Version), "rune") {
 		return writeRune(data, opts)
 	}
-	o := Options{GS1: opts.GS1}
+	o := Options{GS1: opts.GS1, ECI: opts.ECI, Binary: opts.Binary}
 	var err error
 	if o.ECPercent, err = parseLevel(opts.ECLevel); err != nil {
 		return nil, err
@@ -46,6 +46,8 @@ func writeRune(data string, opts symbology.WriteOptions) (*symbology.Symbol, err
 		return nil, fmt.Errorf("aztec: %w: an Aztec Rune has no error correction level (ecLevel %q)", symbology.ErrInvalidData, opts.ECLevel)
 	case opts.GS1:
 		return nil, fmt.Errorf("aztec: %w: GS1 data in an Aztec Rune", symbology.ErrUnsupported)
+	case opts.ECI != 0 || opts.Binary:
+		return nil, fmt.Errorf("aztec: %w: an Aztec Rune holds a number 0-255, not text or bytes", symbology.ErrUnsupported)
 	case opts.Version != "" && !strings.EqualFold(strings.TrimSpace(opts.Version), "rune"):
 		return nil, fmt.Errorf("aztec: %w: version %q of an Aztec Rune (only \"rune\")", symbology.ErrInvalidData, opts.Version)
 	}

@@ -11,6 +11,8 @@ func init() {
 		Aliases: []string{"DataMatrix", "DM", "ECC200", "ECC 200", "Data Matrix ECC200", "DMRE"},
 		Groups:  []string{"gs1"},
 		Write:   write,
+		ECI:     true,
+		Binary:  true,
 	})
 	symbology.RegisterReader(&symbology.Reader{IDs: []string{"data-matrix"}, Plan: readPlan, Find: find})
 }

@@ -23,7 +23,7 @@ func write(data string, opts symbology.WriteOptions) (*symbology.Symbol, error) 
 	if err != nil {
 		return nil, err
 	}
-	o := Options{Shape: shape, GS1: opts.GS1}
+	o := Options{Shape: shape, GS1: opts.GS1, ECI: opts.ECI, Binary: opts.Binary}
 	if forced {
 		o.Size = size
 	}

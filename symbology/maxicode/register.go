@@ -10,6 +10,7 @@ func init() {
 		Kind:    symbology.Matrix,
 		Aliases: []string{"Maxi Code", "UPS Code", "Code 6"},
 		Write:   write,
+		ECI:     true,
 	})
 	symbology.RegisterReader(&symbology.Reader{IDs: []string{"maxicode"}, Plan: plan, Find: find})
 }

@@ -13,6 +13,7 @@ func init() {
 		Kind:    symbology.Matrix,
 		Aliases: []string{"MicroQR", "Micro QR", "MQR"},
 		Write:   write,
+		Binary:  true,
 	})
 	qrfamily.RegisterFinderDecoder("micro-qr", decodeFinder)
 }

@@ -23,7 +23,7 @@ func write(data string, opts symbology.WriteOptions) (*symbology.Symbol, error) 
 	if err != nil {
 		return nil, err
 	}
-	o := Options{Level: level}
+	o := Options{Level: level, Binary: opts.Binary}
 	if opts.Version != "" {
 		if o.Version, err = ParseVersion(opts.Version); err != nil {
 			return nil, err

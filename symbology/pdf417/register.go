@@ -10,6 +10,8 @@ func init() {
 		Kind:    symbology.Stacked,
 		Aliases: []string{"PDF-417", "PDF 417"},
 		Write:   writer(kindFull),
+		ECI:     true,
+		Binary:  true,
 	})
 	symbology.Register(symbology.Info{
 		ID:      "compact-pdf417",
@@ -18,6 +20,8 @@ func init() {
 		Kind:    symbology.Stacked,
 		Aliases: []string{"Truncated PDF417", "PDF417 Truncated"},
 		Write:   writer(kindCompact),
+		ECI:     true,
+		Binary:  true,
 	})
 	symbology.Register(symbology.Info{
 		ID:      "micro-pdf417",
@@ -26,6 +30,8 @@ func init() {
 		Kind:    symbology.Stacked,
 		Aliases: []string{"Micro PDF417", "MPDF417"},
 		Write:   writer(kindMicro),
+		ECI:     true,
+		Binary:  true,
 	})
 	symbology.RegisterReader(&symbology.Reader{
 		IDs:  []string{kindFull.id(), kindCompact.id(), kindMicro.id()},

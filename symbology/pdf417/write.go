@@ -22,7 +22,7 @@ func write(k kind, data string, opts symbology.WriteOptions) (*symbology.Symbol,
 	if opts.GS1 {
 		return nil, fmt.Errorf("pdf417: %w: GS1 data in %s (GS1 uses PDF417 only in Composite symbols)", symbology.ErrUnsupported, k.name())
 	}
-	o := Options{Compact: k == kindCompact, Micro: k == kindMicro}
+	o := Options{Compact: k == kindCompact, Micro: k == kindMicro, ECI: opts.ECI, Binary: opts.Binary}
 	var err error
 	if o.Columns, o.Rows, o.Aspect, err = ParseShape(opts.Version); err != nil {
 		return nil, err

@@ -11,6 +11,8 @@ func init() {
 		Aliases: []string{"QR", "QR Code Model 2", "QR2"},
 		Groups:  []string{"gs1"},
 		Write:   write,
+		ECI:     true,
+		Binary:  true,
 	})
 	// QR Code, the most common symbology, reads each view first: its
 	// finder patterns find its symbols cheaply, and the chance patterns

@@ -14,6 +14,8 @@ func init() {
 		Aliases: []string{"rMQR", "Rectangular Micro QR", "Rectangular Micro QR Code"},
 		Groups:  []string{"gs1"},
 		Write:   write,
+		ECI:     true,
+		Binary:  true,
 	})
 	qrfamily.RegisterFinderDecoder("rmqr", decodeFinder)
 }

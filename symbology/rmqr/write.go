@@ -21,7 +21,7 @@ func write(data string, opts symbology.WriteOptions) (*symbology.Symbol, error) 
 	if err != nil {
 		return nil, err
 	}
-	o := Options{Level: level, GS1: opts.GS1}
+	o := Options{Level: level, GS1: opts.GS1, ECI: opts.ECI, Binary: opts.Binary}
 	if opts.Version != "" {
 		if o.Size, o.Height, err = ParseVersion(opts.Version); err != nil {
 			return nil, err
