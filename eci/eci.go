@@ -341,3 +341,55 @@ func encodeThai(r rune) (byte, bool) {
 	}
 	return 0, false
 }
+
+// names maps the normalised names of the character sets (see normalise) to
+// their designators; a name two designators share goes to the later, current
+// one (CP437 to 2, ISO-8859-1 to 3).
+var names = func() map[string]int {
+	m := map[string]int{"latin1": 3, "ascii": 27, "sjis": 20, "cp1252": 23, "cp1251": 22, "cp1250": 21, "cp1256": 24}
+	for d, cs := range table {
+		if prev, ok := m[normalise(cs.name)]; !ok || prev < d {
+			m[normalise(cs.name)] = d
+		}
+	}
+	return m
+}()
+
+// Lookup returns the designator that s names: a number from the register
+// ("7", "000007") or a character set's name ("ISO-8859-5", "utf8",
+// "Shift_JIS", "windows-1251", "latin1"), with case, spaces, hyphens and
+// underscores ignored. It reports false for anything else, and for numbers
+// of character sets this package cannot convert.
+func Lookup(s string) (int, bool) {
+	n := normalise(s)
+	if n == "" {
+		return 0, false
+	}
+	if n[0] >= '0' && n[0] <= '9' {
+		d := 0
+		for i := 0; i < len(n); i++ {
+			if n[i] < '0' || n[i] > '9' || i >= 6 {
+				return 0, false
+			}
+			d = d*10 + int(n[i]-'0')
+		}
+		return d, Known(d)
+	}
+	d, ok := names[n]
+	return d, ok
+}
+
+// normalise lowers s and drops spaces, hyphens and underscores.
+func normalise(s string) string {
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ' ' || c == '-' || c == '_':
+		case c >= 'A' && c <= 'Z':
+			b = append(b, c+'a'-'A')
+		default:
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}

@@ -233,3 +233,35 @@ func FuzzDecode(f *testing.F) {
 		Guess(b)
 	})
 }
+
+func TestLookup(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int
+		ok   bool
+	}{
+		{"7", 7, true},
+		{"000026", 26, true},
+		{"ISO-8859-5", 7, true},
+		{"iso 8859 1", 3, true},
+		{"Latin1", 3, true},
+		{"UTF-8", 26, true},
+		{"utf8", 26, true},
+		{"Shift_JIS", 20, true},
+		{"SJIS", 20, true},
+		{"CP437", 2, true},
+		{"windows-1251", 22, true},
+		{"GB18030", 32, true},
+		{"binary", 899, true},
+		{"14", 14, false},     // not assigned
+		{"1234567", 0, false}, // more than six digits
+		{"klingon", 0, false},
+		{"", 0, false},
+		{"7x", 0, false},
+	} {
+		got, ok := Lookup(tc.in)
+		if ok != tc.ok || (ok && got != tc.want) {
+			t.Errorf("Lookup(%q) = %d, %v; want %d, %v", tc.in, got, ok, tc.want, tc.ok)
+		}
+	}
+}

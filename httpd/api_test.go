@@ -2,6 +2,7 @@ package httpd
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"image/color"
 	"net/http"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/barkit/barkit"
 	"github.com/barkit/barkit/symbology"
 )
 
@@ -78,6 +80,16 @@ func TestAPI(t *testing.T) {
 			}
 			if extra != nil {
 				extra(t, w.Body.Bytes())
+			}
+		}
+	}
+	// generatedBytes checks a PNG answer scans to the bytes want.
+	generatedBytes := func(want []byte) func(*testing.T, *httptest.ResponseRecorder) {
+		return func(t *testing.T, w *httptest.ResponseRecorder) {
+			contentType("image/png")(t, w)
+			codes, err := barkit.ScanBytes(w.Body.Bytes(), barkit.ScanOptions{})
+			if err != nil || len(codes) != 1 || !bytes.Equal(codes[0].RawBytes, want) {
+				t.Fatalf("generated PNG scans to %+v, %v; want bytes % x", codes, err, want)
 			}
 		}
 	}
@@ -349,6 +361,18 @@ func TestAPI(t *testing.T) {
 		{name: "§4.2 POST urlencoded form", method: "POST", target: "/v1/generate", ctype: "application/x-www-form-urlencoded",
 			body: []byte("data=form&format=png"), status: 200, check: generated("form", nil)},
 		{name: "§4.2 POST with empty body takes the query", method: "POST", target: gen("data=query&format=png"), status: 200, check: generated("query", nil)},
+		{name: "§4.2 dataEncoding base64 writes bytes", method: "GET", target: gen("format=png&symbology=data-matrix&dataEncoding=base64&data=" + esc(base64.StdEncoding.EncodeToString([]byte{0, 0x80, 0xff, 0xfe, 'A'}))),
+			status: 200, check: generatedBytes([]byte{0, 0x80, 0xff, 0xfe, 'A'})},
+		{name: "§4.2 POST dataEncoding base64, URL-safe and unpadded", method: "POST", target: "/v1/generate", ctype: "application/json",
+			body: jsonOf(t, map[string]any{"data": "_-8", "dataEncoding": "BASE64", "format": "png"}), status: 200, check: generatedBytes([]byte{0xff, 0xef})},
+		{name: "§4.2 eci by name", method: "GET", target: gen("format=png&eci=ISO-8859-5&data=" + esc("Привет")), status: 200, check: generated("Привет", nil)},
+		{name: "§4.2 eci by number", method: "GET", target: gen("format=png&eci=26&data=" + esc("Grüße")), status: 200, check: generated("Grüße", nil)},
+		{name: "§4.2 base64 that is not", method: "GET", target: gen("dataEncoding=base64&data=" + esc("no!")), status: 400, code: "bad-request", msg: "base64"},
+		{name: "§4.2 unknown dataEncoding", method: "GET", target: gen("dataEncoding=hex&data=00"), status: 400, code: "bad-request", msg: "dataEncoding"},
+		{name: "§4.2 bytes in a symbology without", method: "GET", target: gen("dataEncoding=base64&symbology=code39&data=gIE="), status: 400, code: "unsupported", msg: "binary"},
+		{name: "§4.2 unknown eci", method: "GET", target: gen("eci=klingon&data=x"), status: 400, code: "bad-request", msg: "eci"},
+		{name: "§4.2 eci a symbology lacks", method: "GET", target: gen("eci=3&symbology=code128&data=x"), status: 400, code: "unsupported", msg: "ECI"},
+		{name: "§4.2 a character the forced eci lacks", method: "GET", target: gen("eci=7&data=" + esc("Grüße")), status: 400, code: "bad-request", msg: "ISO-8859-5"},
 		{name: "§4.2 invalid query string", method: "GET", target: gen("data=100%"), status: 400, code: "bad-request", msg: "query string"},
 		{name: "§4.2 missing data", method: "GET", target: gen("format=png"), status: 400, code: "bad-request", msg: "data"},
 		{name: "§4.2 empty data", method: "GET", target: gen("data="), status: 400, code: "bad-request", msg: "data"},

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/barkit/barkit"
+	"github.com/barkit/barkit/eci"
 	"github.com/barkit/barkit/render"
 )
 
@@ -26,6 +27,7 @@ var formats = map[string]struct {
 // A generateRequest is a generate request's options, checked.
 type generateRequest struct {
 	data   string
+	binary bool // data holds bytes decoded from base64
 	format string
 	gen    barkit.GenerateOptions
 	render render.Options
@@ -61,7 +63,13 @@ func (h *handler) generate(w http.ResponseWriter, r *http.Request) error {
 	}
 	var out bytes.Buffer
 	err = h.waitTurn(r.Context(), func() error {
-		sym, err := barkit.Generate(req.data, req.gen)
+		var sym *barkit.Symbol
+		var err error
+		if req.binary {
+			sym, err = barkit.GenerateBytes([]byte(req.data), req.gen)
+		} else {
+			sym, err = barkit.Generate(req.data, req.gen)
+		}
 		if err != nil {
 			return libraryError(err)
 		}
@@ -111,6 +119,30 @@ func generateOptions(p params) (*generateRequest, error) {
 	}
 	if req.data == "" {
 		return nil, badRequest("data is empty: give the text to encode")
+	}
+	enc, err := p.str("text", "dataencoding")
+	if err != nil {
+		return nil, err
+	}
+	switch strings.ToLower(strings.TrimSpace(enc)) {
+	case "text", "utf-8", "utf8":
+	case "base64":
+		b, err := decodeBase64(req.data)
+		if err != nil {
+			return nil, badRequest("data is not valid base64 (dataEncoding base64): %v", err)
+		}
+		req.data = string(b)
+		if req.data == "" {
+			return nil, badRequest("data is empty: give the bytes to encode")
+		}
+		req.binary = true
+	default:
+		return nil, badRequest("dataEncoding %q is not one of text, base64", enc)
+	}
+	if s, err := p.str("auto", "eci"); err != nil {
+		return nil, err
+	} else if req.gen.ECI, err = parseECI(s); err != nil {
+		return nil, err
 	}
 	if req.gen.Symbology, err = p.str("qr", "symbology"); err != nil {
 		return nil, err
@@ -181,6 +213,23 @@ func generateOptions(p params) (*generateRequest, error) {
 		*c.dst = col
 	}
 	return req, nil
+}
+
+// parseECI reads the eci option: "auto" (the writer's choice), a designator
+// or a character set's name (eci.Lookup).
+func parseECI(s string) (int, error) {
+	t := strings.TrimSpace(s)
+	if t == "" || strings.EqualFold(t, "auto") {
+		return 0, nil
+	}
+	d, ok := eci.Lookup(t)
+	switch {
+	case !ok:
+		return 0, badRequest("eci %q is neither auto, a designator barkit knows nor the name of its character set (such as 26 or UTF-8, 7 or ISO-8859-5)", s)
+	case d == 0:
+		return 0, badRequest("eci %q: designator 0 is the legacy form of 2 (CP437); give 2", s)
+	}
+	return d, nil
 }
 
 // renderError maps an error of package render to the answer: a picture

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -98,32 +99,64 @@ func writeJSON(w io.Writer, v any) error {
 // standard input loses one trailing newline ("\n" or "\r\n"), which echo and
 // editors add.
 func argData(flags *pflag.FlagSet, stdin io.Reader) (string, error) {
+	return readData(flags, stdin, "", false)
+}
+
+// readData is argData with generate's --input and --binary: input names a
+// file ("-" for standard input) to read instead of the arguments, and raw
+// keeps what is read as it is, trailing newline included.
+func readData(flags *pflag.FlagSet, stdin io.Reader, input string, raw bool) (string, error) {
 	args := flags.Args()
+	if input != "" {
+		if len(args) != 0 {
+			return "", fmt.Errorf("both --input and data arguments given")
+		}
+		if input == "-" {
+			return readAll(stdin, "standard input", raw)
+		}
+		f, err := os.Open(input)
+		if err != nil {
+			return "", err
+		}
+		defer f.Close()
+		return readAll(f, input, raw)
+	}
 	if len(args) == 0 {
 		return "", errors.New("no data given")
 	}
 	if len(args) == 1 && args[0] == "-" && flags.ArgsLenAtDash() != 0 {
-		b, err := io.ReadAll(io.LimitReader(stdin, maxStdinData+1))
-		if err != nil {
-			return "", fmt.Errorf("reading standard input: %w", err)
-		}
-		if len(b) > maxStdinData {
-			return "", fmt.Errorf("standard input holds more than %d bytes", maxStdinData)
-		}
-		s := string(b)
+		return readAll(stdin, "standard input", raw)
+	}
+	s := strings.Join(args, " ")
+	if s == "" {
+		return "", errors.New("no data given")
+	}
+	return s, nil
+}
+
+// readAll reads the data from r, named name in errors: at most maxStdinData
+// bytes, less one trailing newline unless raw.
+func readAll(r io.Reader, name string, raw bool) (string, error) {
+	b, err := io.ReadAll(io.LimitReader(r, maxStdinData+1))
+	if err != nil {
+		return "", fmt.Errorf("reading %s: %w", name, err)
+	}
+	if len(b) > maxStdinData {
+		return "", fmt.Errorf("%s holds more than %d bytes", name, maxStdinData)
+	}
+	s := string(b)
+	if !raw {
 		if t, ok := strings.CutSuffix(s, "\r\n"); ok {
 			s = t
 		} else {
 			s = strings.TrimSuffix(s, "\n")
 		}
-		if s == "" {
+	}
+	if s == "" {
+		if name == "standard input" {
 			return "", errors.New("no data on standard input")
 		}
-		return s, nil
-	}
-	s := strings.Join(args, " ")
-	if s == "" {
-		return "", errors.New("no data given")
+		return "", fmt.Errorf("no data in %s", name)
 	}
 	return s, nil
 }

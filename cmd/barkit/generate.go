@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/barkit/barkit"
+	"github.com/barkit/barkit/eci"
 	"github.com/barkit/barkit/render"
 )
 
@@ -29,6 +30,13 @@ colours do not apply to it).
 Colours are #rgb, #rrggbb, #rgba or #rrggbbaa in hexadecimal, a CSS colour
 name such as navy, or (for --bg) transparent.
 
+--input reads the data from a file, less one trailing newline; --binary
+writes the data's bytes as they are, nothing trimmed, with no character-set
+conversion and no ECI designator unless --eci names one: for binary files,
+in the 2D symbologies that carry bytes. Text is written in the character set
+that gives the smallest symbol (UTF-8, or a single-byte ISO-8859 set, or
+Shift_JIS, ...); --eci forces one.
+
 --size forces a symbol version or size in the symbology's own notation, such
 as 7 for QR Code version 7 (-v/--version is barkit's own version flag).
 
@@ -42,6 +50,8 @@ encode (the message names the cause).
   barkit generate -t data-matrix --gs1 -o label.png '(01)09506000134352(10)ABC123'
   barkit generate --fg '#1a237e' --bg transparent --scale 8 -o logo.png hello
   cat message.txt | barkit generate -o message.svg -
+  barkit generate --binary -i key.bin -t data-matrix -o key.png
+  barkit generate --eci UTF-8 -o greeting.svg Привет
 `,
 }
 
@@ -59,6 +69,9 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fg, bg   string
 		rotate   int
 		size     string
+		input    string
+		binary   bool
+		eciName  string
 	)
 	flags.StringVarP(&output, "output", "o", "", "write the barcode to `file` (.png: PNG, .txt: text, else SVG)")
 	flags.StringVarP(&sym, "symbology", "t", "qr", "symbology `id` or alias")
@@ -71,10 +84,13 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags.StringVar(&bg, "bg", "#ffffff", "background `colour`, or transparent")
 	flags.IntVar(&rotate, "rotate", 0, "rotate clockwise by `degrees`: 0, 90, 180 or 270")
 	flags.StringVar(&size, "size", "", "symbol `version` or size, such as 7 for QR Code version 7 (default the smallest that holds the data)")
+	flags.StringVarP(&input, "input", "i", "", "read the data from `file` (- for standard input) instead of the arguments")
+	flags.BoolVar(&binary, "binary", false, "write the data's bytes as they are, with no character-set conversion (2D symbologies)")
+	flags.StringVar(&eciName, "eci", "auto", "character set to write text in: an ECI `designator` or its name, such as 26 or UTF-8, 7 or ISO-8859-5 (default the one giving the smallest symbol)")
 	if code, done := parseFlags(flags, showHelp, generateHelp, args, stdout, stderr); done {
 		return code
 	}
-	data, err := argData(flags, stdin)
+	data, err := readData(flags, stdin, input, binary)
 	if err != nil {
 		return failf(stderr, "generate: %v (see 'barkit generate --help')", err)
 	}
@@ -90,7 +106,20 @@ func runGenerate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return failf(stderr, "generate: --bg: %s", errText(err))
 	}
 
-	symbol, err := barkit.Generate(data, barkit.GenerateOptions{Symbology: sym, ECLevel: ec, GS1: gs1, Version: size})
+	gen := barkit.GenerateOptions{Symbology: sym, ECLevel: ec, GS1: gs1, Version: size}
+	if t := strings.TrimSpace(eciName); t != "" && !strings.EqualFold(t, "auto") {
+		d, ok := eci.Lookup(t)
+		if !ok || d == 0 {
+			return failf(stderr, "generate: --eci %q: not an ECI designator barkit knows nor the name of its character set (such as 26 or UTF-8, 7 or ISO-8859-5)", eciName)
+		}
+		gen.ECI = d
+	}
+	var symbol *barkit.Symbol
+	if binary {
+		symbol, err = barkit.GenerateBytes([]byte(data), gen)
+	} else {
+		symbol, err = barkit.Generate(data, gen)
+	}
 	if err != nil {
 		return fail(stderr, err)
 	}

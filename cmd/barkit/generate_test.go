@@ -164,3 +164,78 @@ func TestGenerateNoPartialFile(t *testing.T) {
 	}
 	wantError(t, cli(t, dir, "", "generate", "-o", filepath.Join(dir, "no", "such", "dir.svg"), "x"), "no such")
 }
+
+// TestGenerateBinary checks --binary with --input and standard input (bytes
+// as they are, trailing newline kept), --eci by number and by name, and the
+// errors that name the cause.
+func TestGenerateBinary(t *testing.T) {
+	dir := t.TempDir()
+	data := []byte{0, 0x80, 0xff, 'A', '\n'}
+	in := filepath.Join(dir, "data.bin")
+	if err := os.WriteFile(in, data, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	scanBytes := func(t *testing.T, file string) []byte {
+		t.Helper()
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		codes, err := barkit.ScanBytes(b, barkit.ScanOptions{})
+		if err != nil || len(codes) != 1 {
+			t.Fatalf("%s scans to %+v, %v", file, codes, err)
+		}
+		return codes[0].RawBytes
+	}
+	for _, tt := range []struct {
+		name  string
+		stdin string
+		args  []string
+	}{
+		{"input file", "", []string{"--binary", "-i", in}},
+		{"input stdin", string(data), []string{"--binary", "--input", "-"}},
+		{"dash", string(data), []string{"--binary", "-t", "aztec", "-"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out := filepath.Join(dir, tt.name+".png")
+			wantExit(t, cli(t, dir, tt.stdin, append([]string{"generate", "-o", out}, tt.args...)...), exitOK)
+			if got := scanBytes(t, out); !bytes.Equal(got, data) {
+				t.Errorf("read % x, want % x", got, data)
+			}
+		})
+	}
+	// Text from a file loses its trailing newline, as from standard input.
+	text := filepath.Join(dir, "text.txt")
+	if err := os.WriteFile(text, []byte("hello\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "text.png")
+	wantExit(t, cli(t, dir, "", "generate", "-i", text, "-o", out), exitOK)
+	if got := scanBytes(t, out); string(got) != "hello" {
+		t.Errorf("text file read as %q, want \"hello\"", got)
+	}
+	for _, eci := range []string{"7", "ISO-8859-5", "iso8859_5"} {
+		out := filepath.Join(dir, "eci.png")
+		wantExit(t, cli(t, dir, "", "generate", "--eci", eci, "-o", out, "Привет"), exitOK)
+		codes, err := barkit.ScanBytes(mustRead(t, out), barkit.ScanOptions{})
+		if err != nil || len(codes) != 1 || codes[0].Data != "Привет" || !bytes.Equal(codes[0].RawBytes, []byte{0xbf, 0xe0, 0xd8, 0xd2, 0xd5, 0xe2}) {
+			t.Errorf("--eci %s: read %+v, %v; want Привет in ISO-8859-5", eci, codes, err)
+		}
+	}
+	wantError(t, cli(t, dir, "", "generate", "--binary", "-t", "ean13", "-i", in), "EAN-13 cannot carry binary data")
+	wantError(t, cli(t, dir, "", "generate", "--eci", "klingon", "x"), `--eci "klingon"`)
+	wantError(t, cli(t, dir, "", "generate", "--eci", "3", "-t", "code128", "x"), "no ECI")
+	wantError(t, cli(t, dir, "", "generate", "--eci", "7", "Grüße"), "ISO-8859-5")
+	wantError(t, cli(t, dir, "", "generate", "-i", in, "x"), "both --input and data")
+	wantError(t, cli(t, dir, "", "generate", "-i", filepath.Join(dir, "missing")), "no such file")
+	wantError(t, cli(t, dir, "", "generate", "-i", "-"), "no data on standard input")
+}
+
+func mustRead(t *testing.T, file string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
