@@ -80,12 +80,15 @@ func tryCandidates(v *symbology.View, vw *view, cands []candidate, s *scratch) b
 		if !v.Next() {
 			return false
 		}
-		// Lines sampled from the luminance resolve small modules and
-		// blur best; the binarized image sometimes separates jagged,
-		// uneven print better (pdf417-4/02-01). The second is tried
-		// when the first fails after numbering the rows.
+		// Lines sampled from the binarized image are cheap, a tenth of
+		// the cost of the luminance's, and read most symbols (and
+		// separate jagged, uneven print best: pdf417-4/02-01); lines
+		// sampled from the luminance resolve small modules and blur
+		// best, and are tried when the first fail. Reading the
+		// luminance first cost the corpus's PDF417 folders 45% more
+		// time for the same symbols.
 		var rd reading
-		for _, gray := range [2]bool{true, false} {
+		for _, gray := range [2]bool{false, true} {
 			if gray && vw.lum == nil {
 				continue
 			}
@@ -96,9 +99,7 @@ func tryCandidates(v *symbology.View, vw *view, cands []candidate, s *scratch) b
 			} else {
 				rd = readFull(&w, c, s)
 			}
-			// Read again from the binarized image only a candidate
-			// whose rows could be numbered.
-			if rd.ok || !rd.outlined {
+			if rd.ok || gray {
 				break
 			}
 		}

@@ -496,7 +496,7 @@ const subSample = 8
 // from its binarized image.
 func (s *scratch) sample(vw *view, l *line, a, b detect.Point, ext, step, unit float64) {
 	if vw.gray && vw.lum != nil {
-		s.gray = sampleLineGray(vw.lum, vw.inverted, l, a, b, ext, step, unit, s.gray)
+		s.gray, s.queue = sampleLineGray(vw.lum, vw.inverted, l, a, b, ext, step, unit, s.gray, s.queue)
 		return
 	}
 	s.samples = sampleLine(vw.bin, l, a, b, ext, step, s.samples)
@@ -511,40 +511,46 @@ func (s *scratch) sample(vw *view, l *line, a, b detect.Point, ext, step, unit f
 // the contrast or light falls unevenly. Where the stretch is nearly flat
 // (a quiet zone), the last midpoint carries on. Edges are placed where the
 // profile crosses its threshold, to 1/subSample of a sample.
-func sampleLineGray(lum *image.Gray, inverted bool, l *line, a, b detect.Point, ext, step, unit float64, buf []float32) []float32 {
+func sampleLineGray(lum *image.Gray, inverted bool, l *line, a, b detect.Point, ext, step, unit float64, buf []float32, queue []int32) ([]float32, []int32) {
 	d := b.Sub(a)
 	n := math.Hypot(d.X, d.Y)
 	l.r.w, l.r.pos = l.r.w[:0], l.r.pos[:0]
 	if n < 1 || !(n < maxLineLength(lum.Rect.Dx(), lum.Rect.Dy())) {
-		return buf
+		return buf, queue
 	}
 	l.dir = d.Mul(1 / n)
 	l.p0 = a.Sub(l.dir.Mul(ext))
 	l.step = step / subSample
 	count := int((n+2*ext)/step) + 1
-	buf = buf[:0]
+	buf = slices.Grow(buf[:0], count)[:count]
 	w, h := lum.Rect.Dx(), lum.Rect.Dy()
-	for k := range count {
+	for k := range buf {
 		p := l.p0.Add(l.dir.Mul(float64(k) * step))
 		v := bilinear(lum, w, h, p.X-0.5, p.Y-0.5)
 		if inverted {
 			v = 255 - v
 		}
-		buf = append(buf, v)
+		buf[k] = v
 	}
 	half := max(2, int(4*unit/step))
 	// Sliding minimum and maximum over [k-half, k+half] with monotonic
-	// queues of indices.
-	qmin, qmax := make([]int, 0, 2*half+1), make([]int, 0, 2*half+1)
+	// queues of indices, qmin[minHead:minTail] and qmax[maxHead:maxTail]:
+	// each index enters each queue once, so count places suffice.
+	queue = slices.Grow(queue[:0], 2*count)[:2*count]
+	qmin, qmax := queue[:count], queue[count:]
+	minHead, minTail, maxHead, maxTail := 0, 0, 0, 0
 	push := func(i int) {
-		for len(qmin) > 0 && buf[qmin[len(qmin)-1]] >= buf[i] {
-			qmin = qmin[:len(qmin)-1]
+		v := buf[i]
+		for minTail > minHead && buf[qmin[minTail-1]] >= v {
+			minTail--
 		}
-		qmin = append(qmin, i)
-		for len(qmax) > 0 && buf[qmax[len(qmax)-1]] <= buf[i] {
-			qmax = qmax[:len(qmax)-1]
+		qmin[minTail] = int32(i)
+		minTail++
+		for maxTail > maxHead && buf[qmax[maxTail-1]] <= v {
+			maxTail--
 		}
-		qmax = append(qmax, i)
+		qmax[maxTail] = int32(i)
+		maxTail++
 	}
 	for i := 0; i < min(half, count); i++ {
 		push(i)
@@ -557,13 +563,13 @@ func sampleLineGray(lum *image.Gray, inverted bool, l *line, a, b detect.Point, 
 		if k+half < count {
 			push(k + half)
 		}
-		for qmin[0] < k-half {
-			qmin = qmin[1:]
+		for int(qmin[minHead]) < k-half {
+			minHead++
 		}
-		for qmax[0] < k-half {
-			qmax = qmax[1:]
+		for int(qmax[maxHead]) < k-half {
+			maxHead++
 		}
-		if lo, hi := buf[qmin[0]], buf[qmax[0]]; hi-lo >= minContrast {
+		if lo, hi := buf[qmin[minHead]], buf[qmax[maxHead]]; hi-lo >= minContrast {
 			thr = (lo + hi) / 2
 		}
 		v := buf[k]
@@ -601,7 +607,7 @@ func sampleLineGray(lum *image.Gray, inverted bool, l *line, a, b detect.Point, 
 	}
 	l.r.w = append(l.r.w, int32(max(1, count*subSample-start)))
 	l.r.pos = append(l.r.pos, int32(start))
-	return buf
+	return buf, queue
 }
 
 // minContrast is the least spread of luminance, in grey levels, within a
@@ -612,6 +618,20 @@ const minContrast = 24
 // interpolated between the four nearest pixels; outside the image it is
 // white.
 func bilinear(lum *image.Gray, w, h int, x, y float64) float32 {
+	if x >= 0 && y >= 0 {
+		// Inside the image, the common case: int truncates as Floor
+		// does, and the four pixels are read without bounds tests.
+		x0, y0 := int(x), int(y)
+		if x0+1 < w && y0+1 < h {
+			fx, fy := float32(x-float64(x0)), float32(y-float64(y0))
+			i := y0*lum.Stride + x0
+			row0 := lum.Pix[i : i+2 : i+2]
+			row1 := lum.Pix[i+lum.Stride : i+lum.Stride+2 : i+lum.Stride+2]
+			top := float32(row0[0])*(1-fx) + float32(row0[1])*fx
+			bot := float32(row1[0])*(1-fx) + float32(row1[1])*fx
+			return top*(1-fy) + bot*fy
+		}
+	}
 	x0, y0 := int(math.Floor(x)), int(math.Floor(y))
 	fx, fy := float32(x-float64(x0)), float32(y-float64(y0))
 	at := func(x, y int) float32 {

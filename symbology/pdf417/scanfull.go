@@ -16,6 +16,7 @@ const maxLines = 900
 type scratch struct {
 	samples []bool
 	gray    []float32
+	queue   []int32 // sampleLineGray's sliding minimum and maximum
 }
 
 // indicator is a row indicator read on a scan line.
@@ -184,21 +185,42 @@ func readFullIn(vw *view, c *candidate, quad [4]detect.Point, whole bool, s *scr
 		l.v = v
 	}
 
-	// Phase 1: row indicators.
+	// Phase 1: row indicators. They lie next to the start and stop
+	// patterns, so a line is sampled only at its ends, over the pattern,
+	// the indicator and a margin for a module size a quarter off, unless
+	// the ends overlap.
 	var ris []indicator
 	var l line
+	startLen := (1.25*(startWidth+moduleCount) + 4) * u
+	stopLen := (1.25*(stopWidth+moduleCount) + 4) * u
 	for k := range n {
-		lineAt(&l, k)
-		a, b := h.Apply(detect.Point{X: 0, Y: l.v}), h.Apply(detect.Point{X: 1, Y: l.v})
-		an := l.anchorsAt(a, b, c.left != nil, c.right != nil, u/l.step)
-		if an.hasStart {
-			if val, kc, _, ok := l.charAt(an.startRun+len(startPattern), an.startUnit); ok {
-				ris = append(ris, indicator{v: l.v, at: l.point(an.start), value: val, cluster: kc, left: true})
+		v := (float64(k) + 0.5) / float64(n)
+		a, b := h.Apply(detect.Point{X: 0, Y: v}), h.Apply(detect.Point{X: 1, Y: v})
+		length := a.Dist(b)
+		whole := length <= startLen+stopLen
+		if whole {
+			lineAt(&l, k)
+		}
+		if c.left != nil {
+			if !whole {
+				s.sample(vw, &l, a, a.Add(b.Sub(a).Mul(startLen/length)), ext, step, u)
+			}
+			an := l.anchorsAt(a, b, true, false, u/l.step)
+			if an.hasStart {
+				if val, kc, _, ok := l.charAt(an.startRun+len(startPattern), an.startUnit); ok {
+					ris = append(ris, indicator{v: v, at: l.point(an.start), value: val, cluster: kc, left: true})
+				}
 			}
 		}
-		if an.hasStop {
-			if val, kc, _, ok := l.charAt(an.stopRun-elementCount, an.stopUnit); ok {
-				ris = append(ris, indicator{v: l.v, at: l.point(an.stop), value: val, cluster: kc})
+		if c.right != nil {
+			if !whole {
+				s.sample(vw, &l, b.Sub(b.Sub(a).Mul(stopLen/length)), b, ext, step, u)
+			}
+			an := l.anchorsAt(a, b, false, true, u/l.step)
+			if an.hasStop {
+				if val, kc, _, ok := l.charAt(an.stopRun-elementCount, an.stopUnit); ok {
+					ris = append(ris, indicator{v: v, at: l.point(an.stop), value: val, cluster: kc})
+				}
 			}
 		}
 	}
