@@ -42,12 +42,16 @@ type Options struct {
 	// human-readable form "(01)…" is not accepted here.
 	GS1 bool
 
-	// ECI selects the character set. 0 chooses automatically: no
-	// designator for ASCII text; ECI 3 (ISO-8859-1) when the text fits
-	// ISO-8859-1 but is not ASCII, since readers that guess the character
-	// set of undesignated bytes may misread it; ECI 26 (UTF-8) otherwise.
-	// A positive value forces that ECI (it must be eci.Known unless Binary
-	// is set); it is written as FLG(n) before the data (§10.2).
+	// ECI selects the character set. 0 chooses the one that gives the
+	// smallest symbol, trying in this order and keeping the earlier on a
+	// tie: no designator for ASCII text, or for text that ISO-8859-1, the
+	// default character set (ISO/IEC 24778:2008 §4.1), holds when readers
+	// that guess the character set of undesignated bytes (eci.Guess) take
+	// its bytes for ISO-8859-1; then the sets of eci.Choices: UTF-8 (ECI
+	// 26), the first single-byte set that holds the text (ISO-8859-5 for
+	// Cyrillic, ...), the East Asian sets that hold it in fewer bytes than
+	// UTF-8. A positive value forces that ECI (it must be eci.Known unless
+	// Binary is set); it is written as FLG(n) before the data (§10.2).
 	ECI int
 
 	// Binary encodes the bytes of the data string as they are, with no
@@ -136,17 +140,9 @@ func Encode(text string, opts Options) (*Code, error) {
 	if err := checkOptions(opts); err != nil {
 		return nil, err
 	}
-	units, err := prepare(text, opts)
+	encs, err := prepare(text, opts)
 	if err != nil {
 		return nil, err
-	}
-	bits, end, ok := encodeEnd(units)
-	if !ok {
-		return nil, fmt.Errorf("aztec: %w: data cannot be encoded", symbology.ErrInvalidData)
-	}
-	if opts.Append.Count > 0 {
-		// The structured-append header is announced by M/L U/L (§8).
-		bits = append([]byte{1, 1, 1, 0, 1, 1, 1, 1, 0, 1}, bits...)
 	}
 	pct := opts.ECPercent
 	cands := sizes
@@ -158,33 +154,68 @@ func Encode(text string, opts Options) (*Code, error) {
 	} else if pct == 0 {
 		pct = DefaultEC
 	}
+	// Each encoding of the text in its smallest size; the smallest size
+	// wins, the earlier encoding on a tie.
+	var (
+		best     = len(cands)
+		bestBits []byte
+		bestEnd  mode
+		encoded  bool
+	)
+	for _, units := range encs {
+		bits, end, ok := encodeEnd(units)
+		if !ok {
+			continue
+		}
+		encoded = true
+		if opts.Append.Count > 0 {
+			// The structured-append header is announced by M/L U/L (§8).
+			bits = append([]byte{1, 1, 1, 0, 1, 1, 1, 1, 0, 1}, bits...)
+		}
+		if i := smallestSize(bits, cands[:best], pct, opts.ReaderInit); i >= 0 {
+			best, bestBits, bestEnd = i, bits, end
+		}
+	}
+	if !encoded {
+		return nil, fmt.Errorf("aztec: %w: data cannot be encoded", symbology.ErrInvalidData)
+	}
+	if bestBits == nil {
+		if opts.Size.Layers != 0 {
+			return nil, fmt.Errorf("aztec: %w: the data does not fit a %s symbol at %d%% error correction", symbology.ErrTooLong, opts.Size, pct)
+		}
+		return nil, fmt.Errorf("aztec: %w: the data does not fit the largest symbol at %d%% error correction", symbology.ErrTooLong, pct)
+	}
+	s, bits := cands[best], bestBits
+	b := s.WordBits()
+	if l := endLatch(bestEnd, padBits(bits, b)); l != nil {
+		w := &bitWriter{bits: append([]byte(nil), bits...)}
+		for _, c := range l {
+			w.write(c.value, c.bits)
+		}
+		if stuffedLen(w.bits, b) == stuffedLen(bits, b) {
+			bits = w.bits
+		}
+	}
+	return build(s, stuff(bits, b), opts.ReaderInit), nil
+}
+
+// smallestSize returns the index of the first of cands that holds bits at
+// pct percent error correction, or -1.
+func smallestSize(bits []byte, cands []Size, pct int, readerInit bool) int {
 	var stuffed [13]int // by word size: the data codewords the bits make
-	for _, s := range cands {
-		if opts.ReaderInit && !s.readerInitAllowed() {
+	for i, s := range cands {
+		if readerInit && !s.readerInitAllowed() {
 			continue
 		}
 		b := s.WordBits()
 		if stuffed[b] == 0 {
 			stuffed[b] = stuffedLen(bits, b)
 		}
-		if stuffed[b] > s.dataWords(pct, opts.ReaderInit) {
-			continue
+		if stuffed[b] <= s.dataWords(pct, readerInit) {
+			return i
 		}
-		if l := endLatch(end, padBits(bits, b)); l != nil {
-			w := &bitWriter{bits: append([]byte(nil), bits...)}
-			for _, c := range l {
-				w.write(c.value, c.bits)
-			}
-			if stuffedLen(w.bits, b) == stuffed[b] {
-				bits = w.bits
-			}
-		}
-		return build(s, stuff(bits, b), opts.ReaderInit), nil
 	}
-	if opts.Size.Layers != 0 {
-		return nil, fmt.Errorf("aztec: %w: the data does not fit a %s symbol at %d%% error correction", symbology.ErrTooLong, opts.Size, pct)
-	}
-	return nil, fmt.Errorf("aztec: %w: the data does not fit the largest symbol at %d%% error correction", symbology.ErrTooLong, pct)
+	return -1
 }
 
 // build lays out a symbol of size s holding the data codewords, with check
@@ -288,19 +319,18 @@ func checkOptions(o Options) error {
 	return nil
 }
 
-// prepare turns text into units: the structured-append header, FNC1 for
-// GS1 data, the ECI designator, then the data bytes (GS as FNC1 in GS1
-// data).
-func prepare(text string, opts Options) ([]unit, error) {
+// prepare returns the units of each encoding of text that Encode tries
+// (the one Options.ECI or Binary asks for, or those of eci.DefaultChoices): the
+// structured-append header, FNC1 for GS1 data, the ECI designator, then the
+// data bytes (GS as FNC1 in GS1 data).
+func prepare(text string, opts Options) ([][]unit, error) {
 	if len(text) > utf8.UTFMax*maxUnits {
 		return nil, fmt.Errorf("aztec: %w: %d bytes of data", symbology.ErrTooLong, len(text))
 	}
-	var b []byte
-	designator := 0
+	var choices []eci.Choice
 	switch {
 	case opts.Binary:
-		b = []byte(text)
-		designator = opts.ECI
+		choices = []eci.Choice{{ECI: opts.ECI, Bytes: []byte(text)}}
 	default:
 		if i := invalidUTF8(text); i >= 0 {
 			return nil, fmt.Errorf("aztec: %w: invalid UTF-8 at byte %d", symbology.ErrInvalidData, i)
@@ -310,44 +340,48 @@ func prepare(text string, opts Options) ([]unit, error) {
 				return nil, fmt.Errorf("aztec: %w: GS1 data: %w", symbology.ErrInvalidData, err)
 			}
 		}
-		d := opts.ECI
-		if d == 0 {
-			d = autoECI(text)
-		}
-		if d > 0 {
-			var err error
-			if b, err = eci.Encode(d, text); err != nil {
+		if opts.ECI > 0 {
+			b, err := eci.Encode(opts.ECI, text)
+			if err != nil {
 				return nil, fmt.Errorf("aztec: %w: %w", symbology.ErrInvalidData, err)
 			}
-			designator = d
+			choices = []eci.Choice{{ECI: opts.ECI, Bytes: b}}
 		} else {
-			b = []byte(text)
+			choices = eci.DefaultChoices(text)
 		}
 	}
-	var units []unit
+	var head []unit
 	if a := opts.Append; a.Count > 0 {
 		if a.ID != "" {
-			units = appendBytes(units, " "+a.ID+" ")
+			head = appendBytes(head, " "+a.ID+" ")
 		}
-		units = append(units, unit('A'+a.Index), unit('A'+a.Count-1))
+		head = append(head, unit('A'+a.Index), unit('A'+a.Count-1))
 	}
 	if opts.GS1 {
-		units = append(units, unitFNC1)
+		head = append(head, unitFNC1)
 	}
-	if designator > 0 {
-		units = append(units, unitECI+unit(designator))
-	}
-	if len(units)+len(b) > maxUnits {
-		return nil, fmt.Errorf("aztec: %w: %d bytes of data", symbology.ErrTooLong, len(b))
-	}
-	for _, c := range b {
-		u := unit(c)
-		if opts.GS1 && c == 0x1d {
-			u = unitFNC1
+	var out [][]unit
+	for _, c := range choices {
+		units := append([]unit(nil), head...)
+		if c.ECI > 0 {
+			units = append(units, unitECI+unit(c.ECI))
 		}
-		units = append(units, u)
+		if len(units)+len(c.Bytes) > maxUnits {
+			continue
+		}
+		for _, b := range c.Bytes {
+			u := unit(b)
+			if opts.GS1 && b == 0x1d {
+				u = unitFNC1
+			}
+			units = append(units, u)
+		}
+		out = append(out, units)
 	}
-	return units, nil
+	if len(out) == 0 {
+		return nil, fmt.Errorf("aztec: %w: %d bytes of data", symbology.ErrTooLong, len(choices[0].Bytes))
+	}
+	return out, nil
 }
 
 func appendBytes(units []unit, s string) []unit {
@@ -355,21 +389,6 @@ func appendBytes(units []unit, s string) []unit {
 		units = append(units, unit(s[i]))
 	}
 	return units
-}
-
-// autoECI returns the designator for text when Options.ECI is 0: none (0)
-// for ASCII, ISO-8859-1 when every character fits it, UTF-8 otherwise.
-func autoECI(text string) int {
-	d := 0
-	for _, r := range text {
-		switch {
-		case r > 0xff:
-			return eci.UTF8
-		case r >= 0x80:
-			d = eci.ISO8859_1
-		}
-	}
-	return d
 }
 
 // invalidUTF8 returns the byte offset of the first invalid UTF-8 sequence

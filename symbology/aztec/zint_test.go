@@ -68,7 +68,7 @@ func TestZintSizes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		bits, _ := encode(units)
+		bits, _ := encode(units[0])
 		ours, err := Encode(payloads[i], Options{Binary: true, ECPercent: pct})
 		rows++
 		if f[2] == "-" {

@@ -14,6 +14,14 @@
 // reader programming, structured append, and the 05/06 macros for data
 // in their ISO/IEC 15434 envelope.
 //
+// Text is written in the character set that gives the smallest symbol
+// unless Options.ECI forces one: Encode tries no designator for ASCII, and
+// for text in ISO-8859-1 (the default character set) whose bytes readers
+// take for ISO-8859-1, then UTF-8, the first single-byte ECI set that holds
+// the text and the East Asian sets shorter than UTF-8 (eci.Choices),
+// keeping the earlier on a tie. Binary data is written as it is, with no
+// designator unless Options.ECI asks for one.
+//
 // The registry's writer (id "data-matrix") reads symbology.WriteOptions
 // this way:
 //

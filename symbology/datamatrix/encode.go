@@ -29,12 +29,16 @@ type Options struct {
 	// human-readable form "(01)…" is not accepted here.
 	GS1 bool
 
-	// ECI selects the character set. 0 chooses automatically: no
-	// designator for ASCII text; ECI 3 (ISO-8859-1) when the text fits
-	// ISO-8859-1 but is not ASCII, since readers that guess the character
-	// set of undesignated bytes may misread it; ECI 26 (UTF-8) otherwise.
-	// A positive value forces that ECI (it must be eci.Known unless Binary
-	// is set).
+	// ECI selects the character set. 0 chooses the one that gives the
+	// smallest symbol, trying in this order and keeping the earlier on a
+	// tie: no designator for ASCII text, or for text that ISO-8859-1, the
+	// default character set (ISO/IEC 16022:2006 §4.1), holds when readers
+	// that guess the character set of undesignated bytes (eci.Guess) take
+	// its bytes for ISO-8859-1; then the sets of eci.Choices: UTF-8 (ECI
+	// 26), the first single-byte set that holds the text (ISO-8859-5 for
+	// Cyrillic, ...), the East Asian sets that hold it in fewer bytes than
+	// UTF-8. A positive value forces that ECI (it must be eci.Known unless
+	// Binary is set).
 	ECI int
 
 	// Binary encodes the bytes of the data string as they are, with no
@@ -99,10 +103,48 @@ func Encode(text string, opts Options) (*Code, error) {
 	if err := checkOptions(opts); err != nil {
 		return nil, err
 	}
-	units, designator, err := prepare(text, opts)
+	encs, err := prepare(text, opts)
 	if err != nil {
 		return nil, err
 	}
+	cands := opts.Shape.candidates()
+	if opts.Size.Rows != 0 {
+		cands = []Size{opts.Size}
+	}
+	// Each encoding of the text in its smallest format; the smallest
+	// format wins, the earlier encoding on a tie.
+	var (
+		best       = len(cands)
+		bestPlan   *plan
+		bestEnd    ending
+		bestPrefix []byte
+	)
+	for _, enc := range encs {
+		prefix, units := header(enc.units, enc.designator, opts)
+		p := search(units)
+		for i, s := range cands[:best] {
+			if e, ok := p.fit(s.Data - len(prefix)); ok {
+				best, bestPlan, bestEnd, bestPrefix = i, p, e, prefix
+				break
+			}
+		}
+	}
+	if bestPlan == nil {
+		if opts.Size.Rows != 0 {
+			return nil, fmt.Errorf("datamatrix: %w: the data does not fit a %s symbol", symbology.ErrTooLong, opts.Size)
+		}
+		return nil, fmt.Errorf("datamatrix: %w: the data does not fit the largest %s symbol", symbology.ErrTooLong, opts.Shape)
+	}
+	s := cands[best]
+	data := bestPlan.emit(bestEnd, bestPrefix, s.Data)
+	words := addEC(s, data, opts.ISO144)
+	return &Code{Size: s, Modules: place(s, words), Codewords: words}, nil
+}
+
+// header returns the codewords that precede the data units — structured
+// append or reader programming, FNC1 or a macro codeword, the ECI
+// designator (none when it is negative) — and the units left to encode.
+func header(units []unit, designator int, opts Options) ([]byte, []unit) {
 	var prefix []byte
 	switch {
 	case opts.Append.Count > 0:
@@ -128,25 +170,7 @@ func Encode(text string, opts Options) (*Code, error) {
 	if designator >= 0 {
 		prefix = appendDesignator(append(prefix, cwECI), designator)
 	}
-
-	p := search(units)
-	cands := opts.Shape.candidates()
-	if opts.Size.Rows != 0 {
-		cands = []Size{opts.Size}
-	}
-	for _, s := range cands {
-		e, ok := p.fit(s.Data - len(prefix))
-		if !ok {
-			continue
-		}
-		data := p.emit(e, prefix, s.Data)
-		words := addEC(s, data, opts.ISO144)
-		return &Code{Size: s, Modules: place(s, words), Codewords: words}, nil
-	}
-	if opts.Size.Rows != 0 {
-		return nil, fmt.Errorf("datamatrix: %w: the data does not fit a %s symbol", symbology.ErrTooLong, opts.Size)
-	}
-	return nil, fmt.Errorf("datamatrix: %w: the data does not fit the largest %s symbol", symbology.ErrTooLong, opts.Shape)
+	return prefix, units
 }
 
 // checkOptions reports an error for options that cannot be honoured.
@@ -187,69 +211,64 @@ func checkOptions(o Options) error {
 	return nil
 }
 
-// prepare turns text into units and returns the ECI designator to write,
-// or -1 for none.
-func prepare(text string, opts Options) ([]unit, int, error) {
+// encoding is the data in one character set: its units and the ECI
+// designator to write before them, or -1 for none.
+type encoding struct {
+	units      []unit
+	designator int
+}
+
+// prepare returns the encodings of text that Encode tries: the one that
+// Options.ECI or Binary asks for, or those of eci.DefaultChoices.
+func prepare(text string, opts Options) ([]encoding, error) {
 	if len(text) > utf8.UTFMax*maxUnits {
-		return nil, 0, fmt.Errorf("datamatrix: %w: %d bytes of data", symbology.ErrTooLong, len(text))
+		return nil, fmt.Errorf("datamatrix: %w: %d bytes of data", symbology.ErrTooLong, len(text))
 	}
-	var b []byte
-	designator := -1
+	var choices []eci.Choice
 	switch {
 	case opts.Binary:
-		b = []byte(text)
-		if opts.ECI > 0 {
-			designator = opts.ECI
-		}
+		choices = []eci.Choice{{ECI: opts.ECI, Bytes: []byte(text)}}
 	default:
 		if i := invalidUTF8(text); i >= 0 {
-			return nil, 0, fmt.Errorf("datamatrix: %w: invalid UTF-8 at byte %d", symbology.ErrInvalidData, i)
+			return nil, fmt.Errorf("datamatrix: %w: invalid UTF-8 at byte %d", symbology.ErrInvalidData, i)
 		}
 		if opts.GS1 {
 			if err := checkGS1(text); err != nil {
-				return nil, 0, err
+				return nil, err
 			}
 		}
-		d := opts.ECI
-		if d == 0 {
-			d = autoECI(text)
-		}
-		if d > 0 {
-			var err error
-			if b, err = eci.Encode(d, text); err != nil {
-				return nil, 0, fmt.Errorf("datamatrix: %w: %w", symbology.ErrInvalidData, err)
+		if opts.ECI > 0 {
+			b, err := eci.Encode(opts.ECI, text)
+			if err != nil {
+				return nil, fmt.Errorf("datamatrix: %w: %w", symbology.ErrInvalidData, err)
 			}
-			designator = d
+			choices = []eci.Choice{{ECI: opts.ECI, Bytes: b}}
 		} else {
-			b = []byte(text)
+			choices = eci.DefaultChoices(text)
 		}
 	}
-	if len(b) > maxUnits {
-		return nil, 0, fmt.Errorf("datamatrix: %w: %d bytes of data", symbology.ErrTooLong, len(b))
-	}
-	units := make([]unit, len(b))
-	for i, c := range b {
-		units[i] = unit(c)
-		if opts.GS1 && c == 0x1d {
-			units[i] = fnc1
+	var out []encoding
+	for _, c := range choices {
+		if len(c.Bytes) > maxUnits {
+			continue
 		}
-	}
-	return units, designator, nil
-}
-
-// autoECI returns the designator for text when Options.ECI is 0: none (0)
-// for ASCII, ISO-8859-1 when every character fits it, UTF-8 otherwise.
-func autoECI(text string) int {
-	d := 0
-	for _, r := range text {
-		switch {
-		case r > 0xff:
-			return eci.UTF8
-		case r >= 0x80:
-			d = eci.ISO8859_1
+		units := make([]unit, len(c.Bytes))
+		for i, b := range c.Bytes {
+			units[i] = unit(b)
+			if opts.GS1 && b == 0x1d {
+				units[i] = fnc1
+			}
 		}
+		d := c.ECI
+		if d == 0 {
+			d = -1
+		}
+		out = append(out, encoding{units, d})
 	}
-	return d
+	if len(out) == 0 {
+		return nil, fmt.Errorf("datamatrix: %w: %d bytes of data", symbology.ErrTooLong, len(choices[0].Bytes))
+	}
+	return out, nil
 }
 
 // invalidUTF8 returns the byte offset of the first invalid UTF-8 sequence

@@ -79,7 +79,7 @@ func TestEncodationExamples(t *testing.T) {
 		// 0001 1110), file id 1, 2.
 		{"A", Options{Append: Append{Index: 1, Count: 3, FileID: 258}}, []byte{233, 0x1e, 1, 2, 66}},
 		// ECI 26 (UTF-8): 241, 27.
-		{"€", Options{}, nil},
+		{"€", Options{ECI: 26}, nil},
 	}
 	for _, tt := range tests {
 		c, bc := roundTrip(t, tt.data, tt.opts)

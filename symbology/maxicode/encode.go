@@ -36,11 +36,22 @@ type Options struct {
 	// digits.
 	Carrier Carrier
 
-	// ECI selects the character set. 0 chooses automatically: no
-	// designator for text in ISO/IEC 8859-1, MaxiCode's own character
-	// set; ECI 26 (UTF-8) otherwise. A positive value forces that ECI,
+	// ECI selects the character set. 0 chooses the first of these that
+	// fits the symbol (MaxiCode has one size, so the smallest symbol is
+	// the first that fits): no designator for ASCII text, or for text that
+	// ISO/IEC 8859-1, MaxiCode's own character set (§4.3), holds when
+	// readers that guess the character set of undesignated bytes
+	// (eci.Guess) take its bytes for ISO-8859-1; then the sets of
+	// eci.Choices: UTF-8 (ECI 26), the first single-byte set that holds
+	// the text (ISO-8859-5 for Cyrillic, ...), the East Asian sets that
+	// hold it in fewer bytes than UTF-8. A positive value forces that ECI,
 	// written at the start of the data (§4.3.5).
 	ECI int
+
+	// Binary encodes the bytes of the data string as they are (code sets
+	// A to E hold all 256 byte values), with no character-set conversion
+	// and no designator unless ECI is set.
+	Binary bool
 
 	// Append places the symbol in a structured-append message of up to 8
 	// symbols (§4.3.6); the zero value means the symbol stands alone.
@@ -111,21 +122,45 @@ func Encode(text string, opts Options) (*Code, error) {
 	if len(text) > 4*maxEncodeBytes {
 		return nil, fmt.Errorf("maxicode: %w: %d bytes of data", symbology.ErrTooLong, len(text))
 	}
-	data, designator, err := toBytes(secondary, opts.ECI)
+	choices, err := charsets(secondary, opts)
 	if err != nil {
 		return nil, err
 	}
+	var primary [primaryData]byte
+	if mode == 2 || mode == 3 {
+		if primary, err = primaryCarrier(mode, carrier); err != nil {
+			return nil, err
+		}
+	}
+	// The symbol has one size: the first encoding that fits it wins.
+	var firstErr error
+	for _, c := range choices {
+		code, err := encodeSymbol(c, mode, primary, opts.Append)
+		if err == nil {
+			return code, nil
+		}
+		if firstErr == nil {
+			firstErr = err
+		}
+	}
+	return nil, firstErr
+}
+
+// encodeSymbol writes the secondary message c (its designator, 0 for
+// none, and bytes) in a symbol of the mode, after primary in modes 2 and 3
+// and the structured-append header.
+func encodeSymbol(c eci.Choice, mode int, primary [primaryData]byte, a Append) (*Code, error) {
 	var head []byte
-	if a := opts.Append; a.Count > 0 {
+	if a.Count > 0 {
 		// §4.3.6: Pad, then the position and the count, 3 bits each.
 		head = append(head, valPad, byte(a.Index<<3|(a.Count-1)))
 	}
-	if designator > 0 {
-		head = appendECI(head, designator)
+	if c.ECI > 0 {
+		head = appendECI(head, c.ECI)
 	}
-	words, end, ok := encodeBytes(data)
+	words, end, ok := encodeBytes(c.Bytes)
 	if !ok {
-		return nil, fmt.Errorf("maxicode: %w: %d bytes of data", symbology.ErrTooLong, len(data))
+		return nil, fmt.Errorf("maxicode: %w: %d bytes of data", symbology.ErrTooLong, len(c.Bytes))
 	}
 	words = append(head, words...)
 
@@ -134,11 +169,7 @@ func Encode(text string, opts Options) (*Code, error) {
 	nd, _ := secondaryShape(mode)
 	switch mode {
 	case 2, 3:
-		p, err := primaryCarrier(mode, carrier)
-		if err != nil {
-			return nil, err
-		}
-		copy(cw[:primaryData], p[:])
+		copy(cw[:primaryData], primary[:])
 	default:
 		cw[0] = byte(mode)
 		for i := 1; i < primaryData; i++ {
@@ -147,9 +178,6 @@ func Encode(text string, opts Options) (*Code, error) {
 	}
 	for i := range nd {
 		stream = append(stream, primaryWords+i)
-	}
-	if len(words) > len(stream) {
-		return nil, fmt.Errorf("maxicode: %w: %d codewords of data, mode %d holds %d", symbology.ErrTooLong, len(words), mode, len(stream))
 	}
 	if len(words) < len(stream) && padLatch(end) > 0 {
 		words = append(words, valLatchA2)
@@ -182,7 +210,7 @@ func checkOptions(o Options) error {
 		return bad("a carrier message in mode %d (only modes 2 and 3)", o.Mode)
 	case o.ECI < 0 || o.ECI > 999999:
 		return bad("ECI %d (0-999999)", o.ECI)
-	case o.ECI > 0 && !eci.Known(o.ECI):
+	case o.ECI > 0 && !o.Binary && !eci.Known(o.ECI):
 		return bad("ECI %d: unknown character set", o.ECI)
 	case a.Count == 0 && a.Index != 0:
 		return bad("structured append index without a count")
@@ -194,30 +222,24 @@ func checkOptions(o Options) error {
 	return nil
 }
 
-// toBytes converts text to the bytes to encode and the ECI designator to
-// write before them (0 for none).
-func toBytes(text string, designator int) ([]byte, int, error) {
-	if !utf8.ValidString(text) {
-		return nil, 0, fmt.Errorf("maxicode: %w: invalid UTF-8", symbology.ErrInvalidData)
-	}
-	if designator == 0 {
-		// ISO/IEC 8859-1 is the default character set (§4.3); text
-		// outside it is written in UTF-8 under ECI 26. Latin-1 bytes that
-		// happen to form UTF-8 would be read as UTF-8 by readers that
-		// guess (barkit's Decode too), so they get ECI 3.
-		designator = eci.UTF8
-		if b, err := eci.Encode(eci.ISO8859_1, text); err == nil {
-			if eci.Guess(b) != eci.UTF8 {
-				return b, 0, nil
-			}
-			designator = eci.ISO8859_1
+// charsets returns the encodings of the secondary message Encode tries,
+// in the order ties go (see Options.ECI): the bytes with the designator to
+// write before them, 0 for none.
+func charsets(text string, opts Options) ([]eci.Choice, error) {
+	switch {
+	case opts.Binary:
+		return []eci.Choice{{ECI: opts.ECI, Bytes: []byte(text)}}, nil
+	case !utf8.ValidString(text):
+		return nil, fmt.Errorf("maxicode: %w: invalid UTF-8 (set Binary for bytes)", symbology.ErrInvalidData)
+	case opts.ECI > 0:
+		b, err := eci.Encode(opts.ECI, text)
+		if err != nil {
+			return nil, fmt.Errorf("maxicode: %w: %w", symbology.ErrInvalidData, err)
 		}
+		return []eci.Choice{{ECI: opts.ECI, Bytes: b}}, nil
 	}
-	b, err := eci.Encode(designator, text)
-	if err != nil {
-		return nil, 0, fmt.Errorf("maxicode: %w: %w", symbology.ErrInvalidData, err)
-	}
-	return b, designator, nil
+	// ISO/IEC 8859-1 is the default character set (§4.3).
+	return eci.DefaultChoices(text), nil
 }
 
 // appendECI appends the ECI character and designator n in 1 to 4

@@ -11,6 +11,7 @@ func init() {
 		Aliases: []string{"Maxi Code", "UPS Code", "Code 6"},
 		Write:   write,
 		ECI:     true,
+		Binary:  true,
 	})
 	symbology.RegisterReader(&symbology.Reader{IDs: []string{"maxicode"}, Plan: plan, Find: find})
 }

@@ -22,7 +22,7 @@ func write(data string, opts symbology.WriteOptions) (*symbology.Symbol, error) 
 	if opts.GS1 {
 		return nil, fmt.Errorf("maxicode: %w: GS1 data (MaxiCode has no FNC1)", symbology.ErrUnsupported)
 	}
-	o := Options{ECI: opts.ECI}
+	o := Options{ECI: opts.ECI, Binary: opts.Binary}
 	if v := strings.TrimSpace(strings.TrimPrefix(strings.ToLower(strings.TrimSpace(opts.Version)), "mode")); v != "" {
 		m, err := strconv.Atoi(v)
 		if err != nil || m < 2 || m > 6 {

@@ -7,9 +7,11 @@
 // errors and count as level L), with the data split into numeric,
 // alphanumeric, byte and kanji segments by dynamic programming, and the
 // data mask chosen by the standard's evaluation of the symbol's right and
-// bottom edges (§7.8.3.2). Micro QR Code has no ECI designators: ASCII is
-// written as it is, kanji in kanji mode, and other text in UTF-8, which
-// readers recognise when they guess (see qrfamily.Text.Prepare).
+// bottom edges (§7.8.3.2). Micro QR Code has no ECI designators: Encode
+// writes ASCII as it is, ISO-8859-1 (the default) when no guessing reader
+// would take its bytes for UTF-8 or Shift_JIS, kanji in kanji mode, and
+// other text in UTF-8 or, where readers would guess it, Shift_JIS, the
+// smaller (see Encode and qrfamily.Text.Candidates).
 //
 // Decode reads a sampled symbol; the package's reader, registered for
 // "micro-qr", finds symbols in images at any angle, in perspective,

@@ -49,18 +49,22 @@ const maxUnits = 35
 
 // encoder holds the scratch buffers of one Encode call; encoders are pooled.
 type encoder struct {
-	text qrfamily.Text
-	seg  qrfamily.Segmenter
-	segs []qrfamily.Segment
+	text  qrfamily.Text
+	cands []int // character sets to try (qrfamily.Text.Candidates)
+	seg   qrfamily.Segmenter
+	segs  []qrfamily.Segment
 }
 
 var encoders = sync.Pool{New: func() any { return new(encoder) }}
 
-// Encode encodes text as a Micro QR Code symbol: ASCII as it is, kanji in
-// kanji mode, and other characters in UTF-8 (see qrfamily.Text.Prepare;
-// Micro QR Code has no ECI designators to name a character set). The
-// segmentation into modes is optimal and the version the smallest that
-// holds it at the level. Errors wrap symbology.ErrInvalidData (invalid
+// Encode encodes text as a Micro QR Code symbol, in the smallest version
+// that holds it at the level. Micro QR Code has no ECI designators to name
+// a character set, so the text is written as the standard's default
+// reads it where readers that guess agree (qrfamily.Text.Candidates):
+// ASCII; ISO-8859-1 whose bytes are neither valid UTF-8 nor valid
+// Shift_JIS; Shift_JIS kanji mode characters, with ASCII; anything else
+// in UTF-8, which guessing readers recognise. The segmentation into modes
+// is optimal. Errors wrap symbology.ErrInvalidData (invalid
 // UTF-8, an invalid option) or symbology.ErrTooLong.
 func Encode(text string, opts Options) (*Code, error) {
 	if err := checkOptions(opts); err != nil {
@@ -68,17 +72,72 @@ func Encode(text string, opts Options) (*Code, error) {
 	}
 	e := encoders.Get().(*encoder)
 	defer encoders.Put(e)
-	if _, err := e.text.Prepare(text, qrfamily.TextOptions{
-		Symbology: "micro-qr", Binary: opts.Binary, NoECI: true, MaxUnits: maxUnits,
-	}); err != nil {
+	sym, err := e.choose(text, opts)
+	if err != nil {
 		return nil, err
+	}
+	data, err := e.writeData(sym)
+	if err != nil {
+		return nil, err
+	}
+	return place(sym, data, opts.Mask-1), nil
+}
+
+// choose prepares text in the way that gives the smallest version
+// (qrfamily.Text.Candidates: no designators, so ASCII, ISO-8859-1 and
+// kanji mode, or else UTF-8), and returns the symbol, with the
+// segmentation in e.segs.
+func (e *encoder) choose(text string, opts Options) (symbolInfo, error) {
+	to := qrfamily.TextOptions{Symbology: "micro-qr", Binary: opts.Binary, NoECI: true, MaxUnits: maxUnits}
+	e.cands = e.cands[:0]
+	if opts.Binary {
+		e.cands = append(e.cands, qrfamily.Plain)
+	} else {
+		e.cands = e.text.Candidates(e.cands, text, to)
 	}
 	lo, hi := M1, M4
 	if opts.Version != 0 {
 		lo, hi = opts.Version, opts.Version
 	}
-	sym, bits, found := symbolInfo{}, 0, false
-	for v := lo; v <= hi && !found; v++ {
+	var best symbolInfo
+	found, prepared := -1, -1
+	var tooLong error
+	for i, c := range e.cands {
+		if hi < lo {
+			break
+		}
+		to.ECI = c
+		if _, err := e.text.Prepare(text, to); err != nil {
+			return symbolInfo{}, err
+		}
+		prepared = i
+		sym, err := e.fit(lo, hi, opts)
+		if err != nil {
+			if tooLong == nil {
+				tooLong = err
+			}
+			continue
+		}
+		best, found, hi = sym, i, sym.version-1
+	}
+	if found < 0 {
+		return symbolInfo{}, tooLong
+	}
+	if prepared != found {
+		to.ECI = e.cands[found]
+		if _, err := e.text.Prepare(text, to); err != nil {
+			return symbolInfo{}, err
+		}
+		e.fit(best.version, best.version, opts)
+	}
+	return best, nil
+}
+
+// fit returns the smallest symbol from version lo to hi at opts.Level
+// that holds the prepared text, with its segmentation in e.segs.
+func (e *encoder) fit(lo, hi Version, opts Options) (symbolInfo, error) {
+	bits := 0
+	for v := lo; v <= hi; v++ {
 		num, ok := symbolNumber(v, opts.Level)
 		if !ok {
 			continue
@@ -86,27 +145,20 @@ func Encode(text string, opts Options) (*Code, error) {
 		var n int
 		n, e.segs = e.seg.Segment(e.text.Units, &headers[v], e.segs[:0])
 		if n <= symbols[num].dataBits() {
-			sym, found = symbols[num], true
+			return symbols[num], nil
 		}
 		bits = n
 	}
-	if !found {
-		if opts.Version != 0 {
-			if _, ok := symbolNumber(opts.Version, opts.Level); !ok {
-				return nil, fmt.Errorf("micro-qr: %w: version %v has no level %v", symbology.ErrInvalidData, opts.Version, opts.Level)
-			}
+	if opts.Version != 0 {
+		if _, ok := symbolNumber(opts.Version, opts.Level); !ok {
+			return symbolInfo{}, fmt.Errorf("micro-qr: %w: version %v has no level %v", symbology.ErrInvalidData, opts.Version, opts.Level)
 		}
-		if bits >= 1<<28 {
-			return nil, fmt.Errorf("micro-qr: %w: the data needs a mode version %v lacks (M1 holds digits only, M2 digits and upper-case letters)",
-				symbology.ErrTooLong, hi)
-		}
-		return nil, fmt.Errorf("micro-qr: %w: the data takes %d bits, %v-%v holds fewer", symbology.ErrTooLong, bits, hi, opts.Level)
 	}
-	data, err := e.writeData(sym)
-	if err != nil {
-		return nil, err
+	if bits >= 1<<28 {
+		return symbolInfo{}, fmt.Errorf("micro-qr: %w: the data needs a mode version %v lacks (M1 holds digits only, M2 digits and upper-case letters)",
+			symbology.ErrTooLong, hi)
 	}
-	return place(sym, data, opts.Mask-1), nil
+	return symbolInfo{}, fmt.Errorf("micro-qr: %w: the data takes %d bits, %v-%v holds fewer", symbology.ErrTooLong, bits, hi, opts.Level)
 }
 
 // checkOptions validates the option values.

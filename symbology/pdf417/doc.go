@@ -22,8 +22,11 @@
 //
 // Version gives the shape, columns first:
 //
-//	""             automatic: PDF417 about three times as wide as tall,
-//	               MicroPDF417 the smallest size that holds the data
+//	""             automatic: the shape of the smallest area in modules
+//	               (rows drawn 3 modules tall, 2 in MicroPDF417) that
+//	               holds the data; for PDF417 among the shapes at most 7
+//	               times as wide as tall, and of two as small the one
+//	               nearer three times as wide as tall
 //	"5x10"         5 data columns and 10 rows ("5×10" also works)
 //	"5x"           5 data columns, as many rows as the data needs
 //	"x10"          10 rows, as many columns as the data needs
@@ -37,9 +40,14 @@
 // Version as "COLSxROWS". Encode draws each row 3 modules tall (2 for
 // MicroPDF417), the minimum height the standards allow.
 //
-// Text that ISO-8859-1 holds is written without an ECI designator when it
-// is ASCII and with ECI 3 otherwise; other text is written as UTF-8 with ECI
-// 26 (Options.ECI forces another character set). Options.Macro makes the
+// Text is written in the character set that gives the smallest symbol
+// unless Options.ECI forces one: Encode tries no designator for ASCII, and
+// for text in ISO-8859-1 (the default interpretation of ISO/IEC
+// 15438:2015 §5.4.3) whose bytes readers take for ISO-8859-1, then UTF-8,
+// the first single-byte ECI set that holds the text and the East Asian
+// sets shorter than UTF-8 (eci.Choices), keeping the earlier on a tie.
+// Binary data is written as it is, with no designator unless Options.ECI
+// asks for one. Options.Macro makes the
 // symbol a segment of a Macro PDF417 file (structured append), and
 // Options.ReaderInit marks it as reader programming. GS1 data is not
 // written: PDF417 carries GS1 data only as the 2D part of a GS1 Composite

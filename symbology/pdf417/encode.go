@@ -33,14 +33,22 @@ var (
 )
 
 // defaultAspect is the width-to-height ratio, in modules with rows 3
-// modules tall, that Encode aims at when no shape is asked for: a band
-// about three times as wide as it is tall, like the symbols on ID cards
-// and shipping labels, which reads well with both linear and area imagers.
+// modules tall, that breaks ties between shapes of the same area when no
+// shape is asked for: a band about three times as wide as it is tall, like
+// the symbols on ID cards and shipping labels.
 const defaultAspect = 3.0
 
+// maxFlat is the most times as wide as tall, in modules, that Encode makes
+// a symbol when it chooses the shape: flatter ones, a few rows of many
+// columns, are the smallest in area but hard to read when tilted. zint
+// 2.11's default shapes are never flatter (6.9 at most, for its smallest
+// symbols), so the smallest area within this bound is never larger than
+// zint's symbol of the same codewords.
+const maxFlat = 7.0
+
 // Options tunes Encode. The zero value makes a PDF417 symbol at the error
-// correction level ISO/IEC 15438 Annex E recommends for its data, about three
-// times as wide as it is tall, with the character set chosen automatically.
+// correction level ISO/IEC 15438 Annex E recommends for its data, in the
+// shape of the smallest area, with the character set chosen automatically.
 type Options struct {
 	// Level forces the error correction (security) level: 1 to 9 select
 	// levels 0 to 8 (2^(level+1) check codewords, §5.7.1), so that the zero
@@ -61,7 +69,10 @@ type Options struct {
 	Rows int
 	// Aspect is the width-to-height ratio of the symbol, in modules, that
 	// the chosen shape comes nearest to when neither Columns nor Rows is
-	// set. 0 means 3.
+	// set. 0 chooses the shape of the smallest area (width × height in
+	// modules, rows drawn 3 modules tall, 2 in MicroPDF417); for PDF417
+	// and Compact PDF417 among the shapes at most 7 times as wide as tall,
+	// the one nearest a ratio of 3 on a tie.
 	Aspect float64
 
 	// Compact writes Compact PDF417 (Annex G): rows end with a one-module
@@ -71,10 +82,17 @@ type Options struct {
 	// sizes that holds the data (or the one Columns and Rows name).
 	Micro bool
 
-	// ECI selects the character set. 0 chooses automatically: no
-	// designator for ASCII text, ECI 3 (ISO-8859-1) for other text that
-	// fits ISO-8859-1, ECI 26 (UTF-8) otherwise. A positive value forces
-	// that ECI, which must be eci.Known unless Binary is set.
+	// ECI selects the character set. 0 chooses the one that gives the
+	// smallest symbol (in modules), trying in this order and keeping the
+	// earlier on a tie: no designator for ASCII text, or for text that
+	// ISO-8859-1 holds when readers that guess the character set of
+	// undesignated bytes (eci.Guess) take its bytes for ISO-8859-1 (ISO/IEC
+	// 15438:2015 §5.4.3 makes ECI 000003 the default interpretation, where
+	// the 2001 edition had code page 437); then the sets of
+	// eci.Choices: UTF-8 (ECI 26), the first single-byte set that holds
+	// the text (ISO-8859-5 for Cyrillic, ...), the East Asian sets that
+	// hold it in fewer bytes than UTF-8. A positive value forces that ECI,
+	// which must be eci.Known unless Binary is set.
 	ECI int
 	// Binary encodes the bytes of the data string as they are, with no
 	// character-set conversion and no designator unless ECI is set.
@@ -120,7 +138,7 @@ func Encode(text string, opts Options) (*Code, error) {
 		// Only a Macro PDF417 segment may carry no data (Annex H.2).
 		return nil, fmt.Errorf("pdf417: %w: no data to encode", symbology.ErrInvalidData)
 	}
-	data, err := messageCodewords(text, opts)
+	msgs, err := messages(text, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -130,72 +148,77 @@ func Encode(text string, opts Options) (*Code, error) {
 			return nil, err
 		}
 	}
-	if opts.Micro {
-		return encodeMicro(data, mac, opts)
+	// Each encoding of the text in its smallest shape; the smallest area
+	// in modules wins, the earlier encoding on a tie.
+	var best *Code
+	var firstErr error
+	for _, data := range msgs {
+		var c *Code
+		if opts.Micro {
+			c, err = encodeMicro(data, mac, opts)
+		} else {
+			c, err = encodeFull(data, mac, opts)
+		}
+		if err != nil {
+			if firstErr == nil {
+				firstErr = err
+			}
+			continue
+		}
+		if best == nil || c.Modules.Width*c.Modules.Height < best.Modules.Width*best.Modules.Height {
+			best = c
+		}
 	}
-	return encodeFull(data, mac, opts)
+	if best == nil {
+		return nil, firstErr
+	}
+	return best, nil
 }
 
-// messageCodewords returns the codewords of the message: reader
-// initialisation, the ECI designator and the compacted data.
-func messageCodewords(text string, opts Options) ([]int, error) {
-	var b []byte
-	designator := opts.ECI
+// messages returns the codewords of the message in each encoding Encode
+// tries — the one Options.ECI or Binary asks for, or those of eci.DefaultChoices —
+// with reader initialisation and the ECI designator before the compacted
+// data.
+func messages(text string, opts Options) ([][]int, error) {
+	var choices []eci.Choice
 	switch {
 	case opts.ECI < 0 || opts.ECI > 811799:
 		return nil, fmt.Errorf("pdf417: %w: ECI %d (0-811799)", symbology.ErrInvalidData, opts.ECI)
 	case opts.Binary:
-		b = []byte(text)
+		choices = []eci.Choice{{ECI: opts.ECI, Bytes: []byte(text)}}
 	case !utf8.ValidString(text):
 		return nil, fmt.Errorf("pdf417: %w: text is not valid UTF-8 (set Binary for bytes)", symbology.ErrInvalidData)
 	case opts.ECI > 0:
 		if !eci.Known(opts.ECI) {
 			return nil, fmt.Errorf("pdf417: %w: ECI %d is not a character set barkit can convert to", symbology.ErrInvalidData, opts.ECI)
 		}
-		var err error
-		if b, err = eci.Encode(opts.ECI, text); err != nil {
+		b, err := eci.Encode(opts.ECI, text)
+		if err != nil {
 			return nil, fmt.Errorf("pdf417: %w: %w", symbology.ErrInvalidData, err)
 		}
+		choices = []eci.Choice{{ECI: opts.ECI, Bytes: b}}
 	default:
-		b, designator = autoCharset(text)
+		choices = eci.DefaultChoices(text)
 	}
-	var out []int
-	if opts.ReaderInit {
-		out = append(out, readerInit)
-	}
-	if designator > 0 {
-		out = appendECI(out, designator)
-	}
-	cw, ok := compact(b, false)
-	if !ok {
-		return nil, fmt.Errorf("pdf417: %w: %d bytes", symbology.ErrTooLong, len(b))
-	}
-	return append(out, cw...), nil
-}
-
-// autoCharset converts text to bytes in the character set Options.ECI 0
-// describes, returning the designator to write (0 for none).
-func autoCharset(text string) ([]byte, int) {
-	ascii, latin1 := true, true
-	for _, r := range text {
-		if r >= 0x80 {
-			ascii = false
+	var out [][]int
+	for _, c := range choices {
+		var cw []int
+		if opts.ReaderInit {
+			cw = append(cw, readerInit)
 		}
-		if r > 0xFF {
-			latin1 = false
+		if c.ECI > 0 {
+			cw = appendECI(cw, c.ECI)
 		}
-	}
-	switch {
-	case ascii:
-		return []byte(text), 0
-	case latin1:
-		b := make([]byte, 0, len(text))
-		for _, r := range text {
-			b = append(b, byte(r))
+		data, ok := compact(c.Bytes, false)
+		if !ok {
+			continue
 		}
-		return b, eci.ISO8859_1
+		out = append(out, append(cw, data...))
 	}
-	return []byte(text), eci.UTF8
+	if len(out) == 0 {
+		return nil, fmt.Errorf("pdf417: %w: %d bytes", symbology.ErrTooLong, len(choices[0].Bytes))
+	}
+	return out, nil
 }
 
 // appendECI appends the codewords of ECI designator n (§5.5.1).
@@ -281,7 +304,8 @@ func encodeFull(data, mac []int, opts Options) (*Code, error) {
 }
 
 // chooseShape picks the columns and rows of a PDF417 symbol of total
-// codewords: the ones opts fix, or the shape nearest the aspect ratio.
+// codewords: the ones opts fix, the shape nearest opts.Aspect, or the shape
+// of the smallest area.
 func chooseShape(total int, opts Options) (cols, rows int, err error) {
 	tooLong := func() (int, int, error) {
 		switch {
@@ -322,27 +346,64 @@ func chooseShape(total int, opts Options) (cols, rows int, err error) {
 		}
 		return cols, opts.Rows, nil
 	}
+	// The smallest area in modules, as drawn (rows rowHeight modules
+	// tall), among the shapes at most maxFlat times as wide as tall (the
+	// least flat when none is), the shape nearest defaultAspect on a tie;
+	// or, when an aspect is asked for, the shape nearest it.
 	aspect := opts.Aspect
 	if aspect == 0 {
 		aspect = defaultAspect
 	}
-	bestScore := math.Inf(1)
+	var best rank
 	for c := 1; c <= maxColumns; c++ {
-		r := max(minRows, (total+c-1)/c)
-		if r > maxRows || c*r > maxCodewords {
-			continue
-		}
-		w := float64(symbolWidth(c, opts.Compact))
-		h := float64(rowHeight * r)
-		score := math.Abs(math.Log(w / h / aspect))
-		if score < bestScore-1e-9 {
-			bestScore, cols, rows = score, c, r
+		// Rows beyond the fewest can only make a symbol less flat.
+		r0 := max(minRows, (total+c-1)/c)
+		for r := r0; r <= maxRows && c*r <= maxCodewords; r++ {
+			if r > r0 && opts.Aspect > 0 {
+				break
+			}
+			if k := shapeRank(c, r, aspect, opts); cols == 0 || k.less(best) {
+				best, cols, rows = k, c, r
+			}
 		}
 	}
 	if cols == 0 {
 		return tooLong()
 	}
 	return cols, rows, nil
+}
+
+// rank is how chooseShape ranks a shape: by flatness beyond maxFlat,
+// then area, then the distance of its ratio from the aspect aimed at.
+type rank struct {
+	flat  float64 // width:height beyond maxFlat, 0 within
+	area  int
+	score float64
+}
+
+func (k rank) less(o rank) bool {
+	if k.flat != o.flat {
+		return k.flat < o.flat
+	}
+	if k.area != o.area {
+		return k.area < o.area
+	}
+	return k.score < o.score-1e-9
+}
+
+// shapeRank returns the rank of a symbol of c columns and r rows; with
+// opts.Aspect set, only the distance from it counts.
+func shapeRank(c, r int, aspect float64, opts Options) rank {
+	w, h := symbolWidth(c, opts.Compact), rowHeight*r
+	ratio := float64(w) / float64(h)
+	k := rank{area: w * h, score: math.Abs(math.Log(ratio / aspect))}
+	if ratio > maxFlat {
+		k.flat = ratio
+	}
+	if opts.Aspect > 0 {
+		k.flat, k.area = 0, 0
+	}
+	return k
 }
 
 // symbolWidth returns the width in modules of a PDF417 symbol with cols

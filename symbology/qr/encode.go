@@ -39,12 +39,20 @@ type Options struct {
 	// human-readable form "(01)…" is not accepted here.
 	GS1 bool
 
-	// ECI selects the character set. 0 chooses automatically: no designator
-	// for ASCII text, with Shift_JIS kanji-mode characters too (kanji mode
-	// needs none); ECI 3 (ISO-8859-1) when the text fits ISO-8859-1 but is
-	// not ASCII, since readers that guess the character set of undesignated
-	// bytes would misread it; ECI 26 (UTF-8) otherwise. A positive value
-	// forces that ECI (it must be eci.Known unless Binary is set).
+	// ECI selects the character set. 0 chooses the one that gives the
+	// smallest version at Level, trying in turn (qrfamily.Text.Candidates)
+	// and keeping the earlier of equal versions:
+	//   - no designator: ASCII; ISO-8859-1, the default character set,
+	//     when no reader that guesses would take its bytes for UTF-8 or
+	//     Shift_JIS; Shift_JIS kanji mode characters (with ASCII), which
+	//     kanji mode carries without one (ISO/IEC 18004:2015 §7.4.6);
+	//   - UTF-8 (ECI 26), the first single-byte set that holds the text
+	//     (ECI 3 for ISO-8859-1 that needs it, 7 for Cyrillic, ...), then
+	//     the East Asian sets shorter than UTF-8 (eci.Choices), Shift_JIS
+	//     (ECI 20) with its kanji in kanji mode; not GB18030 (ECI 32),
+	//     which zxing reads as ISO-8859-1.
+	// The split into modes is optimal for each. A positive value forces
+	// that ECI (it must be eci.Known unless Binary is set).
 	ECI int
 
 	// Append places the symbol in a structured-append message (§8); the zero
@@ -94,6 +102,7 @@ const maxUnits = 7089
 // encoder holds the scratch buffers of one Encode call; encoders are pooled.
 type encoder struct {
 	text  qrfamily.Text
+	cands []int // character sets to try (qrfamily.Text.Candidates)
 	seg   qrfamily.Segmenter
 	segs  []qrfamily.Segment
 	data  []byte // data codewords
@@ -113,46 +122,95 @@ func Encode(text string, opts Options) (*Code, error) {
 	}
 	e := encoders.Get().(*encoder)
 	defer encoders.Put(e)
-	designator, err := e.prepare(text, opts)
+	version, designator, err := e.choose(text, opts)
 	if err != nil {
 		return nil, err
 	}
+	if err := e.writeData(version, opts, designator); err != nil {
+		return nil, err
+	}
+	return e.place(version, opts), nil
+}
 
-	header := 0
-	if opts.Append.Count > 0 {
-		header += 4 + 4 + 4 + 8
-	}
-	if designator >= 0 {
-		header += 4 + 8*qrfamily.DesignatorBytes(designator)
-	}
-	if opts.GS1 {
-		header += 4
+// choose prepares text in the character set that gives the smallest
+// version (qrfamily.Text.Candidates lists them in the order ties go), or
+// in the one opts forces, and returns the version and the designator to
+// write (-1 for none), with the segmentation in e.segs.
+func (e *encoder) choose(text string, opts Options) (version, designator int, err error) {
+	to := qrfamily.TextOptions{Symbology: "qr", GS1: opts.GS1, ECI: opts.ECI, Binary: opts.Binary, MaxUnits: maxUnits}
+	e.cands = e.cands[:0]
+	if opts.ECI > 0 || opts.Binary {
+		e.cands = append(e.cands, opts.ECI)
+	} else {
+		e.cands = e.text.Candidates(e.cands, text, to)
 	}
 
 	lo, hi := max(opts.MinVersion, minVersion), maxVersion
 	if opts.Version > 0 {
 		lo, hi = opts.Version, opts.Version
 	}
-	version, bits := 0, 0
-	for class := versionClass(lo); class <= versionClass(hi) && version == 0; class++ {
+	// Each character set in turn; a later one must give a smaller
+	// version to win.
+	best, prepared := -1, -1
+	var tooLong error
+	for i, c := range e.cands {
+		if hi < lo {
+			break
+		}
+		to.ECI = c
+		des, err := e.text.Prepare(text, to)
+		if err != nil {
+			return 0, 0, err
+		}
+		prepared = i
+		v, bits := e.fit(lo, hi, des, opts)
+		if v == 0 {
+			if tooLong == nil {
+				tooLong = fmt.Errorf("qr: %w: the data takes %d bits, version %d-%v holds %d",
+					symbology.ErrTooLong, bits, hi, opts.Level, 8*dataCodewords(hi, opts.Level))
+			}
+			continue
+		}
+		best, version, designator, hi = i, v, des, v-1
+	}
+	if best < 0 {
+		return 0, 0, tooLong
+	}
+	if prepared != best {
+		to.ECI = e.cands[best]
+		if _, err := e.text.Prepare(text, to); err != nil {
+			return 0, 0, err
+		}
+		e.fit(version, version, designator, opts)
+	}
+	return version, designator, nil
+}
+
+// fit returns the smallest version from lo to hi that holds the prepared
+// text under the designator des (-1 for none), with its segmentation in
+// e.segs, or 0 and the bits the data takes in version hi.
+func (e *encoder) fit(lo, hi, des int, opts Options) (version, bits int) {
+	header := 0
+	if opts.Append.Count > 0 {
+		header += 4 + 4 + 4 + 8
+	}
+	if des >= 0 {
+		header += 4 + 8*qrfamily.DesignatorBytes(des)
+	}
+	if opts.GS1 {
+		header += 4
+	}
+	for class := versionClass(lo); class <= versionClass(hi); class++ {
 		var n int
 		n, e.segs = e.segmentUnits(class, e.segs[:0])
 		bits = header + n
 		for v := max(lo, classVersions[class][0]); v <= min(hi, classVersions[class][1]); v++ {
 			if bits <= 8*dataCodewords(v, opts.Level) {
-				version = v
-				break
+				return v, bits
 			}
 		}
 	}
-	if version == 0 {
-		return nil, fmt.Errorf("qr: %w: the data takes %d bits, version %d-%v holds %d",
-			symbology.ErrTooLong, bits, hi, opts.Level, 8*dataCodewords(hi, opts.Level))
-	}
-	if err := e.writeData(version, opts, designator); err != nil {
-		return nil, err
-	}
-	return e.place(version, opts), nil
+	return 0, bits
 }
 
 // checkOptions validates the option values.
@@ -181,14 +239,6 @@ func checkOptions(o Options) error {
 		return bad("GS1 data under ECI %d", o.ECI)
 	}
 	return nil
-}
-
-// prepare splits text into units (qrfamily.Text.Prepare) and returns the
-// ECI designator to write, or -1 for none.
-func (e *encoder) prepare(text string, opts Options) (int, error) {
-	return e.text.Prepare(text, qrfamily.TextOptions{
-		Symbology: "qr", GS1: opts.GS1, ECI: opts.ECI, Binary: opts.Binary, MaxUnits: maxUnits,
-	})
 }
 
 // segmentUnits finds the segmentation of the units with the fewest bits

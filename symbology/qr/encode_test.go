@@ -225,14 +225,15 @@ func TestCharsetChoice(t *testing.T) {
 		wantKanj bool // a kanji mode segment is used
 	}{
 		{"HELLO", Options{}, -1, false},
-		{"Grüße", Options{}, 3, false},             // ISO-8859-1 beyond ASCII: designated, not guessed
-		{"Ã©", Options{}, 3, false},                // Latin-1 bytes C3 A9 would read as UTF-8 "é"
+		{"Grüße", Options{}, -1, false},            // ISO-8859-1, the default, that no reader guesses is other
+		{"Bär", Options{}, 26, false},              // Latin-1 42 E4 72 is valid Shift_JIS: designated (UTF-8 ties with ECI 3)
+		{"Ã©", Options{}, 26, false},               // Latin-1 bytes C3 A9 would read as UTF-8 "é"
 		{"漢字", Options{}, -1, true},                // kanji mode needs no designator
 		{"ABC漢字123", Options{}, -1, true},          // kanji with ISO-8859-1 around it
 		{"ｶﾀｶﾅ", Options{}, 26, false},             // half-width katakana: single-byte Shift_JIS
 		{"Привет", Options{}, -1, true},            // Cyrillic is in JIS X 0208: kanji mode
 		{"한국어", Options{}, 26, false},              // not Latin-1, not kanji
-		{"é漢字", Options{}, 26, false},              // a non-ASCII byte beside kanji would be guessed: UTF-8
+		{"é漢字", Options{}, 26, false},              // a non-ASCII byte beside kanji would be guessed with it: UTF-8
 		{"ÀÉÈ漢", Options{}, 26, false},             // Latin-1 bytes readers would take for katakana
 		{"ｶﾀｶﾅ漢字", Options{ECI: 20}, 20, false},    // forced Shift_JIS: two kanji cost less in byte mode
 		{"ｶﾀｶﾅ漢字漢字漢字", Options{ECI: 20}, 20, true}, // … six do not
@@ -242,14 +243,13 @@ func TestCharsetChoice(t *testing.T) {
 	}
 	for _, tt := range tests {
 		e := new(encoder)
-		d, err := e.prepare(tt.text, tt.opts)
+		_, d, err := e.choose(tt.text, tt.opts)
 		if err != nil {
 			t.Errorf("%q: %v", tt.text, err)
 			continue
 		}
-		_, segs := e.segmentUnits(0, nil)
 		kanji := false
-		for _, s := range segs {
+		for _, s := range e.segs {
 			kanji = kanji || s.Mode == qrfamily.Kanji
 		}
 		if d != tt.wantECI || kanji != tt.wantKanj {

@@ -90,7 +90,7 @@ func TestSegmentOptimal(t *testing.T) {
 				opts.GS1 = true
 				text = text[:1] + "%\x1d1" + text[1:]
 			}
-			if _, err := e.prepare(text, opts); err != nil {
+			if _, err := e.text.Prepare(text, qrfamily.TextOptions{Symbology: "qr", GS1: opts.GS1, MaxUnits: maxUnits}); err != nil {
 				continue // GS1 with non-GS1 characters
 			}
 			if len(e.text.Units) > 13 {
@@ -137,7 +137,7 @@ func TestSegmentExamples(t *testing.T) {
 	}
 	for _, tt := range tests {
 		e := new(encoder)
-		if _, err := e.prepare(tt.text, Options{}); err != nil {
+		if _, err := e.text.Prepare(tt.text, qrfamily.TextOptions{Symbology: "qr", MaxUnits: maxUnits}); err != nil {
 			t.Fatal(err)
 		}
 		bits, segs := e.segmentUnits(tt.class, nil)

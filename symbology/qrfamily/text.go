@@ -27,6 +27,27 @@ const (
 	CapKanji
 )
 
+// The character sets Text.Prepare writes text in without an ECI
+// designator, as TextOptions.ECI names them.
+const (
+	// Plain is no designator: characters of ISO-8859-1, the default
+	// character set of QR Code since ISO/IEC 18004:2005 (§7.4.1 of the
+	// 2015 edition), in byte mode (or numeric and alphanumeric mode), and
+	// Shift_JIS double-byte characters of the kanji mode range in kanji
+	// mode, which every reader reads as Shift_JIS (§7.4.6).
+	Plain = 0
+	// PlainUTF8 is no designator and the UTF-8 bytes of the text, for
+	// symbologies without designators (Micro QR Code) and text Plain
+	// cannot carry: readers that guess the character set of undesignated
+	// bytes take valid UTF-8 for UTF-8 (see eci.Guess).
+	PlainUTF8 = -1
+	// PlainShiftJIS is no designator and Shift_JIS, its kanji mode
+	// characters in kanji mode, for symbologies without designators and
+	// text guessing readers take for Shift_JIS (eci.Guess): half-width
+	// katakana, say, which no standard way writes in Micro QR Code.
+	PlainShiftJIS = -2
+)
+
 // TextOptions says how Text.Prepare turns text into units.
 type TextOptions struct {
 	// Symbology is the registry id that prefixes errors.
@@ -35,13 +56,16 @@ type TextOptions struct {
 	// written as '%' in alphanumeric mode, and '%' itself as "%%"
 	// (ISO/IEC 18004:2015 §7.4.8.2).
 	GS1 bool
-	// ECI forces a character set by its designator; 0 chooses (see
-	// Prepare).
+	// ECI is the character set: a positive ECI designator, written before
+	// the data, or Plain (the zero value) or PlainUTF8, without one.
+	// Candidates lists those worth trying for a text.
 	ECI int
-	// Binary takes the bytes of the text as they are.
+	// Binary takes the bytes of the text as they are, under the
+	// designator ECI when it is positive.
 	Binary bool
 	// NoECI is set for symbologies without ECI designators (Micro QR
-	// Code).
+	// Code): a positive ECI is an error, and Candidates offers only
+	// Plain and PlainUTF8.
 	NoECI bool
 	// MaxUnits bounds the characters the largest symbol holds; longer
 	// text is an ErrTooLong error before any work is spent on it.
@@ -57,25 +81,18 @@ type Text struct {
 	sjis  sjisCodec
 }
 
-// Prepare splits text into units and returns the ECI designator to write,
-// or -1 for none. The character set is chosen as follows:
+// Prepare splits text into units in the character set o.ECI names and
+// returns the ECI designator to write, or -1 for none:
 //
 //   - with o.Binary, the bytes of text as they are, under the designator
-//     o.ECI when it is set;
-//   - with o.ECI set, that character set (ASCII characters may then go in
-//     any mode, and under Shift_JIS, ECI 20, kanji in kanji mode);
-//   - ASCII text: no designator;
-//   - ISO-8859-1 text beyond ASCII: ECI 3, since readers that guess the
-//     character set of undesignated bytes would misread it (see
-//     ReadsAsLatin1);
-//   - text of ASCII and Shift_JIS double-byte characters in the kanji
-//     mode range: kanji mode, which needs no designator;
-//   - anything else: ECI 26, UTF-8.
-//
-// Without designators (o.NoECI), text that is neither ASCII nor ASCII and
-// kanji goes in byte mode as UTF-8, which is what guessing readers
-// recognise most surely: the standard's default, ISO-8859-1, is read as
-// Shift_JIS by some of them.
+//     o.ECI when it is positive;
+//   - with a positive o.ECI, that character set: ASCII characters, where
+//     the set writes them as single bytes, may go in any mode, the others
+//     in byte mode, and under Shift_JIS (ECI 20) those of the kanji mode
+//     range in kanji mode too;
+//   - Plain: ISO-8859-1 characters in byte, numeric or alphanumeric mode
+//     and Shift_JIS kanji mode characters in kanji mode, no designator;
+//   - PlainUTF8: the UTF-8 bytes of text, no designator.
 //
 // Errors wrap symbology.ErrInvalidData (invalid UTF-8, a character the
 // character set lacks, GS1 data that is not an element string) or
@@ -91,6 +108,9 @@ func (t *Text) Prepare(text string, o TextOptions) (int, error) {
 			return 0, fmt.Errorf("%s: %w: GS1 data: %w", o.Symbology, symbology.ErrInvalidData, err)
 		}
 	}
+	if o.ECI > 0 && o.NoECI {
+		return 0, fmt.Errorf("%s: %w: no ECI designators", o.Symbology, symbology.ErrInvalidData)
+	}
 	if o.Binary {
 		for i := 0; i < len(text); i++ {
 			t.addByte(text[i])
@@ -104,51 +124,157 @@ func (t *Text) Prepare(text string, o TextOptions) (int, error) {
 	if i := invalidUTF8(text); i >= 0 {
 		return 0, fmt.Errorf("%s: %w: invalid UTF-8 at byte %d", o.Symbology, symbology.ErrInvalidData, i)
 	}
-	if o.ECI > 0 {
+	switch {
+	case o.ECI > 0:
 		return o.ECI, t.prepareECI(text, o.ECI, o)
-	}
-
-	latin1 := true
-	for _, r := range text {
-		if r > 0xFF || o.NoECI && r >= 0x80 {
-			latin1 = false
-			break
-		}
-	}
-	if latin1 {
-		for _, r := range text {
-			t.addByte(byte(r))
-		}
-		if err := t.checkCount(o); err != nil {
-			return 0, err
-		}
-		if !ReadsAsLatin1(t.Bytes) {
-			return eci.ISO8859_1, nil
-		}
-		return -1, nil
-	}
-	if t.prepareKanji(text, o) {
-		return -1, t.checkCount(o)
-	}
-	t.Bytes, t.Units = t.Bytes[:0], t.Units[:0]
-	if o.NoECI {
+	case o.ECI == PlainUTF8:
 		for i := 0; i < len(text); i++ {
 			t.addByte(text[i])
 		}
 		return -1, t.checkCount(o)
+	case o.ECI == PlainShiftJIS:
+		err := t.prepareECI(text, eci.ShiftJIS, o)
+		for i := range t.Units {
+			if t.Units[i].Caps&CapKanji != 0 {
+				t.Units[i].Caps = CapKanji // so that guessing readers see only the other bytes
+			}
+		}
+		return -1, err
+	case o.ECI != Plain:
+		return 0, fmt.Errorf("%s: %w: character set %d", o.Symbology, symbology.ErrInvalidData, o.ECI)
 	}
-	return eci.UTF8, t.prepareECI(text, eci.UTF8, o)
+	if r, ok := t.preparePlain(text, o); !ok {
+		return 0, fmt.Errorf("%s: %w: %q is neither ISO-8859-1 nor a kanji mode character: it needs an ECI designator",
+			o.Symbology, symbology.ErrInvalidData, r)
+	}
+	return -1, t.checkCount(o)
+}
+
+// Candidates appends to dst the character sets worth trying for text
+// (TextOptions.ECI values for Prepare), in the order ties go. The writer
+// prepares each, keeps the one giving the smallest symbol and, of equal
+// symbols, the earlier:
+//
+//  1. Plain, when it can carry text and every reader reads it back:
+//     ASCII text; ISO-8859-1 text whose bytes no reader guesses are
+//     something else (ReadsAsLatin1); text of kanji mode characters
+//     and ASCII;
+//  2. without designators (o.NoECI), when Plain is not possible:
+//     PlainUTF8, then PlainShiftJIS when guessing readers would read
+//     its byte mode bytes as Shift_JIS; nothing could be smaller than
+//     Plain when it is;
+//  3. with designators: each character set eci.Choices offers, UTF-8
+//     first, then a single-byte set, then the East Asian sets shorter
+//     than UTF-8 (Shift_JIS, ECI 20, with its kanji in kanji mode).
+//
+// For text Prepare rejects whatever the character set (invalid UTF-8, GS1
+// data that is no element string), Candidates gives Plain alone, so that
+// Prepare reports why.
+func (t *Text) Candidates(dst []int, text string, o TextOptions) []int {
+	ascii := true
+	for i := 0; i < len(text); i++ {
+		if text[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii || !utf8.ValidString(text) {
+		return append(dst, Plain)
+	}
+	n := len(dst)
+	o.ECI, o.Binary = Plain, false
+	if _, err := t.Prepare(text, o); err == nil && t.plainReadable() {
+		dst = append(dst, Plain)
+	}
+	if o.NoECI {
+		if len(dst) == n {
+			dst = append(dst, PlainUTF8)
+			o.ECI = PlainShiftJIS
+			if _, err := t.Prepare(text, o); err == nil && eci.Guess(t.byteModeBytes()) == eci.ShiftJIS {
+				dst = append(dst, PlainShiftJIS)
+			}
+		}
+		return dst
+	}
+	for _, c := range eci.Choices(text) {
+		if c.ECI > 0 {
+			dst = append(dst, c.ECI)
+		}
+	}
+	if len(dst) == n {
+		dst = append(dst, Plain)
+	}
+	return dst
 }
 
 // ReadsAsLatin1 reports whether bytes written without an ECI designator
-// read back as the ISO-8859-1 they are in every reader. ASCII does. Other
-// ISO-8859-1 bytes are the standard's default too, but readers that guess
-// the character set take many of them for Shift_JIS (zbarimg reads
-// "ioaØîue" as "ioa崲ue"), so those get the ECI 3 designator: 12 bits that
-// keep the text from depending on a guess.
+// read back as the ISO-8859-1 they are in every reader. ISO-8859-1 is the
+// standard's default, but readers guess the character set of undesignated
+// bytes: zxing takes valid UTF-8 for UTF-8, and zbarimg takes anything
+// that is valid Shift_JIS for Shift_JIS (it reads "Bär", 42 E4 72, as
+// "B酺"). So the bytes must be ASCII, or neither valid UTF-8 nor valid
+// Shift_JIS ("café", 63 61 66 E9, ends in a lead byte; "Grüße" has FC,
+// which Shift_JIS lacks). Other ISO-8859-1 text gets the ECI 3
+// designator, 12 bits that keep it from depending on a guess.
 func ReadsAsLatin1(b []byte) bool {
+	high := false
 	for _, c := range b {
 		if c >= 0x80 {
+			high = true
+			break
+		}
+	}
+	return !high || !utf8.Valid(b) && !validShiftJIS(b)
+}
+
+// plainReadable reports whether the units Prepare made for Plain read
+// back as they are in every reader: kanji mode characters with ASCII
+// only, since zbarimg reads the bytes of all segments together as one
+// guessed character set ("é漢字" becomes "驫ｿ字"), or ISO-8859-1 bytes
+// alone that pass ReadsAsLatin1.
+func (t *Text) plainReadable() bool {
+	kanji := false
+	for _, u := range t.Units {
+		kanji = kanji || u.Caps&CapKanji != 0
+	}
+	if !kanji {
+		return ReadsAsLatin1(t.Bytes)
+	}
+	for _, c := range t.Bytes {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// byteModeBytes returns the bytes of the units that cannot go in kanji
+// mode.
+func (t *Text) byteModeBytes() []byte {
+	var b []byte
+	for _, u := range t.Units {
+		if u.Caps&CapKanji == 0 {
+			b = append(b, t.Bytes[u.Off:u.Off+int32(u.N)]...)
+		}
+	}
+	return b
+}
+
+// validShiftJIS reports whether b is well-formed Shift_JIS (JIS X 0208
+// Annex 1): ASCII, half-width katakana 0xA1-0xDF, and double-byte
+// characters of a lead byte 0x81-0x9F or 0xE0-0xEF and a trail byte
+// 0x40-0x7E or 0x80-0xFC. Unlike eci.Guess it asks for no evidence, as
+// the most eager guessing readers do not.
+func validShiftJIS(b []byte) bool {
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case c < 0x80, c >= 0xA1 && c <= 0xDF:
+		case c >= 0x81 && c <= 0x9F, c >= 0xE0 && c <= 0xEF:
+			if i+1 >= len(b) || b[i+1] < 0x40 || b[i+1] == 0x7F || b[i+1] > 0xFC {
+				return false
+			}
+			i++
+		default: // 0x80, 0xA0, 0xF0-0xFF
 			return false
 		}
 	}
@@ -229,25 +355,22 @@ func (t *Text) prepareECI(text string, d int, o TextOptions) error {
 	return t.checkCount(o)
 }
 
-// prepareKanji makes units of text without a designator, for text whose
-// characters are all either ISO-8859-1 (byte, numeric or alphanumeric mode)
-// or Shift_JIS double-byte characters of the kanji mode range (kanji mode,
-// which readers always read as Shift_JIS). It reports false when some
-// character is neither, or when readers would misread the ISO-8859-1 bytes.
-func (t *Text) prepareKanji(text string, o TextOptions) bool {
+// preparePlain makes units of text without a designator: ISO-8859-1
+// characters as bytes, Shift_JIS double-byte characters of the kanji mode
+// range in kanji mode (which readers always read as Shift_JIS). It
+// reports false, and the character, when some character is neither.
+func (t *Text) preparePlain(text string, o TextOptions) (rune, bool) {
 	for _, r := range text {
 		if r <= 0xFF {
 			t.addByte(byte(r))
-			continue
+		} else if v, ok := t.sjis.kanji(r); ok {
+			t.Units = append(t.Units, Unit{Caps: CapKanji, Kanji: v})
+		} else {
+			return r, false
 		}
-		v, ok := t.sjis.kanji(r)
-		if !ok {
-			return false
-		}
-		t.Units = append(t.Units, Unit{Caps: CapKanji, Kanji: v})
 		if len(t.Units) > o.MaxUnits {
-			return true // too long either way; checkCount reports it
+			break // too long either way; checkCount reports it
 		}
 	}
-	return ReadsAsLatin1(t.Bytes)
+	return 0, true
 }

@@ -5,7 +5,8 @@
 // Encode writes the size of smallest area that holds the data (Options
 // may ask for a height or a width, or force a size), with the data split
 // into numeric, alphanumeric, byte and kanji segments by dynamic
-// programming, ECI designators where the text needs them and FNC1 in
+// programming, in the character set that gives the smallest area (ECI
+// designators where the text needs them; see Options.ECI) and FNC1 in
 // first position for GS1 data; rMQR Code has one data mask. Through
 // WriteOptions.Version the registry's writer takes a size, "R13x77", or a
 // height alone, "R13" or "R13xW" as zint names it.

@@ -34,9 +34,16 @@ type Options struct {
 	// between a variable-length field and the next AI.
 	GS1 bool
 
-	// ECI selects the character set; 0 chooses automatically, as QR
-	// Code does (see qrfamily.Text.Prepare). A positive value forces
-	// that ECI (it must be eci.Known unless Binary is set).
+	// ECI selects the character set. 0 chooses the one that gives the
+	// symbol of smallest area, trying in turn, as QR Code's writer does
+	// (qrfamily.Text.Candidates), and keeping the earlier of equal
+	// areas: no designator for ASCII, for ISO-8859-1 that no guessing
+	// reader takes for UTF-8 or Shift_JIS, and for Shift_JIS kanji mode
+	// characters with ASCII; then UTF-8 (ECI 26), the first single-byte
+	// set that holds the text, and the East Asian sets shorter than
+	// UTF-8 (eci.Choices; Shift_JIS, ECI 20, with kanji mode; not
+	// GB18030). A positive value forces that ECI (it must be eci.Known
+	// unless Binary is set).
 	ECI int
 
 	// Binary encodes the bytes of the data string as they are, with no
@@ -57,9 +64,10 @@ const maxUnits = 361
 
 // encoder holds the scratch buffers of one Encode call; encoders are pooled.
 type encoder struct {
-	text qrfamily.Text
-	seg  qrfamily.Segmenter
-	segs []qrfamily.Segment
+	text  qrfamily.Text
+	cands []int // character sets to try (qrfamily.Text.Candidates)
+	seg   qrfamily.Segmenter
+	segs  []qrfamily.Segment
 }
 
 var encoders = sync.Pool{New: func() any { return new(encoder) }}
@@ -71,7 +79,7 @@ var byArea = func() []Size {
 		out[i] = Size(i + 1)
 	}
 	slices.SortStableFunc(out, func(a, b Size) int {
-		return cmp.Compare(a.Height()*a.Width(), b.Height()*b.Width())
+		return cmp.Compare(area(a), area(b))
 	})
 	return out
 }()
@@ -87,22 +95,82 @@ func Encode(text string, opts Options) (*Code, error) {
 	}
 	e := encoders.Get().(*encoder)
 	defer encoders.Put(e)
-	designator, err := e.text.Prepare(text, qrfamily.TextOptions{
-		Symbology: "rmqr", GS1: opts.GS1, ECI: opts.ECI, Binary: opts.Binary, MaxUnits: maxUnits,
-	})
+	size, designator, err := e.choose(text, opts)
 	if err != nil {
 		return nil, err
 	}
+	data, err := e.writeData(size, opts, designator)
+	if err != nil {
+		return nil, err
+	}
+	return place(size, opts.Level, data), nil
+}
+
+// choose prepares text in the character set that gives the symbol of
+// smallest area (qrfamily.Text.Candidates lists them in the order ties
+// go), or in the one opts forces, and returns the size and the designator
+// to write (-1 for none), with the segmentation in e.segs.
+func (e *encoder) choose(text string, opts Options) (size Size, designator int, err error) {
+	to := qrfamily.TextOptions{Symbology: "rmqr", GS1: opts.GS1, ECI: opts.ECI, Binary: opts.Binary, MaxUnits: maxUnits}
+	e.cands = e.cands[:0]
+	if opts.ECI > 0 || opts.Binary {
+		e.cands = append(e.cands, opts.ECI)
+	} else {
+		e.cands = e.text.Candidates(e.cands, text, to)
+	}
+	// Each character set in turn; a later one must give a smaller area
+	// to win.
+	best, prepared, limit := -1, -1, len(byArea)
+	var tooLong error
+	for i, c := range e.cands {
+		if limit == 0 {
+			break
+		}
+		to.ECI = c
+		des, err := e.text.Prepare(text, to)
+		if err != nil {
+			return 0, 0, err
+		}
+		prepared = i
+		k, err := e.fit(limit, des, opts)
+		if err != nil {
+			if tooLong == nil {
+				tooLong = err
+			}
+			continue
+		}
+		best, size, designator = i, byArea[k], des
+		// Sizes of the same area as this one do not win.
+		for limit = k; limit > 0 && area(byArea[limit-1]) == area(size); limit-- {
+		}
+	}
+	if best < 0 {
+		return 0, 0, tooLong
+	}
+	if prepared != best {
+		to.ECI = e.cands[best]
+		if _, err := e.text.Prepare(text, to); err != nil {
+			return 0, 0, err
+		}
+		e.fit(len(byArea), designator, Options{Level: opts.Level, GS1: opts.GS1, Size: size})
+	}
+	return size, designator, nil
+}
+
+// fit returns the index in byArea, below limit, of the first size opts
+// allows that holds the prepared text under the designator des (-1 for
+// none), with its segmentation in e.segs.
+func (e *encoder) fit(limit, des int, opts Options) (int, error) {
 	header := 0
-	if designator >= 0 {
-		header += 3 + 8*qrfamily.DesignatorBytes(designator)
+	if des >= 0 {
+		header += 3 + 8*qrfamily.DesignatorBytes(des)
 	}
 	if opts.GS1 {
 		header += 3
 	}
-	var size, last Size
+	var last Size
 	bits := 0
-	for _, s := range byArea {
+	for k, s := range byArea[:limit] {
 		if opts.Size != 0 && s != opts.Size || opts.Height != 0 && s.Height() != opts.Height ||
 			opts.Width != 0 && s.Width() != opts.Width {
 			continue
@@ -111,20 +179,17 @@ func Encode(text string, opts Options) (*Code, error) {
 		n, e.segs = e.seg.Segment(e.text.Units, &headers[s], e.segs[:0])
 		bits, last = header+n, s
 		if bits <= 8*dataCodewords(s, opts.Level) {
-			size = s
-			break
+			return k, nil
 		}
 	}
-	if size == 0 {
-		return nil, fmt.Errorf("rmqr: %w: the data takes %d bits, %v-%v holds %d",
-			symbology.ErrTooLong, bits, last, opts.Level, 8*dataCodewords(last, opts.Level))
+	if last == 0 {
+		return 0, fmt.Errorf("rmqr: %w: no smaller size", symbology.ErrTooLong)
 	}
-	data, err := e.writeData(size, opts, designator)
-	if err != nil {
-		return nil, err
-	}
-	return place(size, opts.Level, data), nil
+	return 0, fmt.Errorf("rmqr: %w: the data takes %d bits, %v-%v holds %d",
+		symbology.ErrTooLong, bits, last, opts.Level, 8*dataCodewords(last, opts.Level))
 }
+
+func area(s Size) int { return s.Height() * s.Width() }
 
 // checkOptions validates the option values.
 func checkOptions(o Options) error {
