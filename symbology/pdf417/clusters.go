@@ -124,23 +124,69 @@ func closestChar(w []int32, k int) (value int, dist float64) {
 	for i := range x {
 		x[i] = float64(w[i]) * moduleCount / float64(total)
 	}
+	// The values are visited by the widths of their first two elements,
+	// nearest first, so that the best distance falls fast and whole
+	// groups whose first elements alone are farther are skipped. Sums
+	// run in element order, as a plain loop over the values would, and a
+	// tie goes to the lower value: the result is the same.
 	best, bestD := 0, math.Inf(1)
-	for v := range valueCount {
-		e := &charWidthTable[k][v]
-		d := 0.0
-		for i := range x {
-			t := x[i] - float64(e[i])
-			d += t * t
-			if d >= bestD {
+	o0, o1 := nearWidths(x[0]), nearWidths(x[1])
+	for _, a := range o0 {
+		t := x[0] - float64(a+1)
+		d0 := t * t
+		if d0 > bestD {
+			break
+		}
+		for _, b := range o1 {
+			t := x[1] - float64(b+1)
+			d1 := d0 + t*t
+			if d1 > bestD {
 				break
 			}
-		}
-		if d < bestD {
-			best, bestD = v, d
+			for _, v := range prefixGroups[k][a][b] {
+				e := &charWidthTable[k][v]
+				d := d1
+				for i := 2; i < elementCount; i++ {
+					t := x[i] - float64(e[i])
+					d += t * t
+					if d > bestD {
+						break
+					}
+				}
+				if d < bestD || d == bestD && int(v) < best {
+					best, bestD = int(v), d
+				}
+			}
 		}
 	}
 	return best, bestD
 }
+
+// nearWidths returns the element widths 1-6, less one, in order of their
+// distance from x, the nearer of two equally near first.
+func nearWidths(x float64) [maxElement]int {
+	var o [maxElement]int
+	lo := min(maxElement-1, max(0, int(math.Floor(x))-1)) // width lo+1 <= x, where it can
+	hi := lo + 1
+	for n := range o {
+		switch {
+		case hi >= maxElement || lo >= 0 && x-float64(lo+1) <= float64(hi+1)-x:
+			o[n] = lo
+			lo--
+		default:
+			o[n] = hi
+			hi++
+		}
+	}
+	return o
+}
+
+// maxElement is the widest bar or space of a symbol character, in modules.
+const maxElement = 6
+
+// prefixGroups[k][a][b] lists, in increasing order, the values of cluster
+// index k whose first bar is a+1 modules wide and first space b+1.
+var prefixGroups [3][maxElement][maxElement][]uint16
 
 // charWidthTable[k][v] holds the element widths of value v in cluster
 // index k.
@@ -153,6 +199,8 @@ func init() {
 			for i := range w {
 				charWidthTable[k][v][i] = int8(w[i])
 			}
+			g := &prefixGroups[k][w[0]-1][w[1]-1]
+			*g = append(*g, uint16(v))
 		}
 	}
 }

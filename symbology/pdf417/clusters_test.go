@@ -186,3 +186,55 @@ func TestSampleRAP(t *testing.T) {
 		}
 	}
 }
+
+// TestClosestCharExact checks the grouped search of closestChar against a
+// plain search over every value, on random widths and on the widths of
+// every value with one element one module off.
+func TestClosestCharExact(t *testing.T) {
+	plain := func(w []int32, k int) (int, float64) {
+		total := 0
+		for _, x := range w[:elementCount] {
+			total += int(x)
+		}
+		best, bestD := 0, math.Inf(1)
+		for v := range valueCount {
+			d := 0.0
+			for i := range elementCount {
+				t := float64(w[i])*moduleCount/float64(total) - float64(charWidthTable[k][v][i])
+				d += t * t
+			}
+			if d < bestD {
+				best, bestD = v, d
+			}
+		}
+		return best, bestD
+	}
+	rng := rand.New(rand.NewPCG(7, 9))
+	var w [elementCount]int32
+	check := func() {
+		for k := range 3 {
+			gv, gd := closestChar(w[:], k)
+			wv, wd := plain(w[:], k)
+			if gv != wv || math.Abs(gd-wd) > 1e-9 {
+				t.Fatalf("closestChar(%v, %d) = %d, %v; want %d, %v", w, k, gv, gd, wv, wd)
+			}
+		}
+	}
+	for range 20000 {
+		for i := range w {
+			w[i] = 1 + rng.Int32N(60)
+		}
+		check()
+	}
+	for v := range valueCount {
+		for i := range elementCount {
+			for k := range 3 {
+				for j := range w {
+					w[j] = int32(charWidthTable[k][v][j]) * 8
+				}
+				w[i] += 8
+				check()
+			}
+		}
+	}
+}
