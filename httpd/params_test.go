@@ -74,7 +74,7 @@ func TestGenerateOptions(t *testing.T) {
 		{"§4.2 every option", "value=v&symbology=ean13&format=TXT&scale=7&ec=Q&gs1=yes&hrt=on&margin=off&fg=%23f00&bg=transparent&rotate=270&size=3", `{}`,
 			generateRequest{data: "v", format: "txt",
 				gen:    barkit.GenerateOptions{Symbology: "ean13", ECLevel: "Q", GS1: true, Version: "3"},
-				render: render.Options{Scale: 7, HRT: true, NoMargin: true, Foreground: red, Background: color.NRGBA{}, Rotate: 270}}},
+				render: render.Options{Scale: 7, HRT: true, NoMargin: true, Foreground: red, Background: color.NRGBA{R: 255, G: 255, B: 255}, Rotate: 270}}},
 		{"§4.2 JSON with numbers and aliases", "data=query&scale=9", `{"text":"body","scale":2.0,"ecLevel":"H","rotate":"90","margin":1,"foreground":"red","version":5}`,
 			generateRequest{data: "body", format: "svg",
 				gen:    barkit.GenerateOptions{Symbology: "qr", ECLevel: "H", Version: "5"},

@@ -13,14 +13,15 @@ import (
 //   - "#rgb", "#rgba", "#rrggbb" or "#rrggbbaa" in hexadecimal, as in CSS;
 //     the '#' may be left out, since it must be escaped in a URL;
 //   - a CSS (SVG 1.1) colour name such as "navy";
-//   - "transparent", fully transparent black.
+//   - "transparent", fully transparent white: a viewer that ignores
+//     transparency shows it white, not black.
 //
 // Case and surrounding spaces do not matter. An alpha given by "#rgba" or
 // "#rrggbbaa" is straight, not premultiplied.
 func ParseColor(s string) (color.NRGBA, error) {
 	t := strings.ToLower(strings.TrimSpace(s))
 	if t == "transparent" {
-		return color.NRGBA{}, nil
+		return transparentWhite, nil
 	}
 	if c, ok := parseHex(strings.TrimPrefix(t, "#")); ok {
 		return c, nil
@@ -31,6 +32,12 @@ func ParseColor(s string) (color.NRGBA, error) {
 	return color.NRGBA{}, fmt.Errorf("render: %w: colour %q is not #rgb, #rgba, #rrggbb, #rrggbbaa, a CSS colour name or transparent",
 		ErrInvalidOption, s)
 }
+
+// transparentWhite is the transparent colour: white with alpha 0, so that
+// what ignores alpha shows white. The renderers also take a background of
+// transparent black, the zero NRGBA that color.Transparent converts to, as
+// this.
+var transparentWhite = color.NRGBA{255, 255, 255, 0}
 
 // parseHex reads the hexadecimal digits of a colour: 3, 4, 6 or 8 of them.
 func parseHex(h string) (color.NRGBA, bool) {

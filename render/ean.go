@@ -24,7 +24,10 @@ const (
 	eanSmallEm = 8   // font size of UPC's outside digits
 	guardDrop  = 5   // how far the guard bars reach below the others
 	outside    = 4.5 // distance from the bars to the centre of an outside digit
-	addOnGap   = 9   // modules between a main symbol and its add-on, as package ean writes them
+	// addOnGap is the gap between a main symbol and its add-on, as
+	// package ean writes them: 7 modules, the least of ISO/IEC 15420's
+	// 7X to 12X, as zint writes it.
+	addOnGap = 7
 	// outsideRoom is the room an outside digit needs beyond the bars:
 	// its centre's distance plus half a digit's advance, 3.3.
 	outsideRoom = 8
@@ -132,7 +135,7 @@ func (l *layout) eanLayout(s *symbology.Symbol) bool {
 
 	e := &eanBars{long: shape.long}
 	l.ean = e
-	textTopY := float64(l.quiet + l.rowH + textGap) // top of the digits under the bars
+	textTopY := float64(l.top + l.rowH + textGap) // top of the digits under the bars
 	base := textTopY + textTop*eanEm
 	if main != "" {
 		for _, g := range shape.groups {
@@ -168,7 +171,7 @@ func (l *layout) eanLayout(s *symbology.Symbol) bool {
 			e.addOn = 0
 		}
 		e.addOnTop = int(math.Ceil(textGap + textTop*em))
-		abase := float64(l.quiet) + textTop*em
+		abase := float64(l.top) + textTop*em
 		for k := range len(addOn) {
 			x := float64(l.left+addOnStart+4+9*k) + 3.5
 			l.runs = append(l.runs, textRun{text: addOn[k : k+1], x: x, base: abase, em: em})

@@ -50,9 +50,9 @@ func TestEANLayout(t *testing.T) {
 		long, data int // a module of a long bar, of a data bar
 	}{
 		{"ean13", "9780735200449", 95, 13, true, false, 0, 12},
-		{"isbn", "9780735200449 51299", 95 + 9 + 47, 18, true, false, 45, 60},
+		{"isbn", "9780735200449 51299", 95 + addOnGap + 47, 18, true, false, 45, 60},
 		{"upca", "036000291452", 95, 12, true, true, 3, 30},
-		{"upca", "036000291452 12", 95 + 9 + 20, 14, true, true, 87, 60},
+		{"upca", "036000291452 12", 95 + addOnGap + 20, 14, true, true, 87, 60},
 		{"ean8", "96385074", 67, 8, false, false, 33, 12},
 		{"upce", "01234565", 51, 8, true, true, 48, 12},
 		{"ean5", "51299", 47, 5, false, false, -1, -1},
@@ -78,7 +78,7 @@ func TestEANLayout(t *testing.T) {
 		}
 		p := img.(*image.Paletted)
 		x0 := l.left * scale // the symbol's left edge in pixels
-		barsBottom := (l.quiet + barH) * scale
+		barsBottom := (l.top + barH) * scale
 		if c.long >= 0 {
 			below := image.Rect(x0+c.long*scale, barsBottom, x0+(c.long+1)*scale, barsBottom+guardDrop*scale)
 			if inkIn(p, below) != below.Dx()*below.Dy() {
@@ -95,20 +95,21 @@ func TestEANLayout(t *testing.T) {
 		if (inkIn(p, left) > 0) != c.outsideL {
 			t.Errorf("%s %q: ink left of the bars: %d", c.id, c.text, inkIn(p, left))
 		}
-		right := image.Rect(x0+min(c.width, 95)*scale, barsBottom, x0+min(c.width, 95)*scale+8*scale, p.Rect.Dy())
+		right := image.Rect(x0+min(c.width, 95)*scale, barsBottom, x0+min(c.width, 95)*scale+addOnGap*scale, p.Rect.Dy())
 		if c.id == "ean8" || c.id == "upce" {
 			right = image.Rect(x0+c.width*scale, barsBottom, p.Rect.Dx(), p.Rect.Dy())
 		}
 		if c.id != "ean5" && (inkIn(p, right) > 0) != c.outsideR {
 			t.Errorf("%s %q: ink right of the bars: %d", c.id, c.text, inkIn(p, right))
 		}
-		// SVG draws the same runs.
+		// SVG draws the bars and the text as two paths
+		// (TestSVGTextPath compares the text with the PNG's).
 		var b bytes.Buffer
 		if err := SVG(&b, s, Options{Scale: scale, BarHeight: barH, HRT: true}); err != nil {
 			t.Fatal(err)
 		}
-		if n := strings.Count(b.String(), "<text "); n != c.runs {
-			t.Errorf("%s %q: %d SVG texts", c.id, c.text, n)
+		if n := strings.Count(b.String(), "<path "); n != 2 || strings.Contains(b.String(), "<text") {
+			t.Errorf("%s %q: %d SVG paths, want 2 and no text element", c.id, c.text, n)
 		}
 	}
 }
@@ -116,12 +117,12 @@ func TestEANLayout(t *testing.T) {
 // TestEANLayoutAddOn checks that an add-on's bars start below its digits
 // and end with the guards.
 func TestEANLayoutAddOn(t *testing.T) {
-	s := eanSymbol("ean13", 95+9+47, "9780735200449 51299")
+	s := eanSymbol("ean13", 95+addOnGap+47, "9780735200449 51299")
 	l, err := newLayout(s, Options{Scale: 1, BarHeight: 50, HRT: true}, true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	top, bottom := l.barSpan(95 + 9)
+	top, bottom := l.barSpan(95 + addOnGap)
 	if top < 8 || bottom != 50+guardDrop {
 		t.Errorf("add-on bars from %d to %d", top, bottom)
 	}
@@ -129,7 +130,7 @@ func TestEANLayoutAddOn(t *testing.T) {
 		t.Errorf("data bars from %d to %d", top, bottom)
 	}
 	for _, r := range l.runs[13:] {
-		if r.base > float64(l.quiet+top) {
+		if r.base > float64(l.top+top) {
 			t.Errorf("add-on digit %q below its bars' top: base %v", r.text, r.base)
 		}
 	}
@@ -140,11 +141,12 @@ func TestEANLayoutAddOn(t *testing.T) {
 // zone the outside digits get room of their own.
 func TestEANLayoutFallback(t *testing.T) {
 	for _, s := range []*symbology.Symbol{
-		eanSymbol("ean13", 94, "9780735200449"),   // wrong width
-		eanSymbol("ean13", 95, "978073520044"),    // wrong length
-		eanSymbol("ean13", 95, "978073520044x"),   // not digits
-		eanSymbol("ean8", 67+9+21, "96385074 12"), // an add-on of the wrong width
-		eanSymbol("code128", 95, "9780735200449"), // another symbology
+		eanSymbol("ean13", 94, "9780735200449"),         // wrong width
+		eanSymbol("ean13", 95, "978073520044"),          // wrong length
+		eanSymbol("ean13", 95, "978073520044x"),         // not digits
+		eanSymbol("ean8", 67+9+21, "96385074 12"),       // an add-on of the wrong width
+		eanSymbol("ean13", 95+9+20, "9780735200449 12"), // an add-on at the old gap of 9 modules
+		eanSymbol("code128", 95, "9780735200449"),       // another symbology
 	} {
 		l, err := newLayout(s, Options{HRT: true}, true)
 		if err != nil {

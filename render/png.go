@@ -3,9 +3,7 @@ package render
 import (
 	"image"
 	"image/color"
-	"image/png"
 	"io"
-	"sync"
 
 	"github.com/barkit/barkit/symbology"
 )
@@ -23,37 +21,32 @@ func Image(s *symbology.Symbol, opts Options) (image.Image, error) {
 	return l.raster()
 }
 
-// encoder writes PNG files. A 2-colour paletted image is stored with 1 bit
-// per pixel. The standard encoder has no 1-bit greyscale mode (it writes
-// image.Gray with 8 bits, files twice the size); its 1-bit paletted files
-// measured within 25 bytes, either way, of a hand-written 1-bit greyscale
-// encoder's, the PLTE chunk costing 18. Default compression:
-// BestCompression made files at most 3% smaller and took up to twice as
-// long, measured over 21, 57 and 177 modules at scales 1, 4 and 10.
-var encoder = png.Encoder{CompressionLevel: png.DefaultCompression, BufferPool: new(bufferPool)}
-
-// bufferPool lets PNG encodings reuse the encoder's buffers.
-type bufferPool sync.Pool
-
-func (p *bufferPool) Get() *png.EncoderBuffer {
-	b, _ := (*sync.Pool)(p).Get().(*png.EncoderBuffer)
-	return b
-}
-
-func (p *bufferPool) Put(b *png.EncoderBuffer) { (*sync.Pool)(p).Put(b) }
-
 // PNG writes s as a PNG image: the raster of Image, at 1 bit per pixel,
-// with a transparency chunk when a colour is not opaque.
+// with a transparency chunk when a colour is not opaque. A symbol without
+// text or hexagons is packed straight from its modules, each module row
+// packed once and repeated Scale times, without drawing the raster
+// (pngWriter.modules); the others are drawn, then packed.
 func PNG(w io.Writer, s *symbology.Symbol, opts Options) error {
 	l, err := newLayout(s, opts, true)
 	if err != nil {
 		return err
 	}
-	img, err := l.raster()
+	e := pngWriters.Get().(*pngWriter)
+	defer pngWriters.Put(e)
+	var b []byte
+	if l.hex || l.ean != nil || len(l.runs) > 0 {
+		var img *image.Paletted
+		if img, err = l.raster(); err == nil {
+			b, err = e.paletted(img)
+		}
+	} else {
+		b, err = e.modules(l)
+	}
 	if err != nil {
 		return err
 	}
-	return encoder.Encode(w, img)
+	_, err = w.Write(b)
+	return err
 }
 
 // raster draws the layout.
@@ -64,12 +57,12 @@ func (l *layout) raster() (*image.Paletted, error) {
 	c := newCanvas(l.w*l.scale, l.h*l.scale, l.rotate, color.Palette{l.bg, l.fg})
 	s := l.scale
 	for y := 0; y < l.m.Height; y++ {
-		y0 := (l.quiet + y*l.rowH) * s
+		y0 := (l.top + y*l.rowH) * s
 		y1 := y0 + l.rowH*s
 		l.darkRuns(y, func(x0, x1 int) {
 			if l.m.Height == 1 {
 				top, bottom := l.barSpan(x0)
-				y0, y1 = (l.quiet+top)*s, (l.quiet+bottom)*s
+				y0, y1 = (l.top+top)*s, (l.top+bottom)*s
 			}
 			c.fill((l.left+x0)*s, y0, (l.left+x1)*s, y1)
 		})

@@ -1,15 +1,26 @@
 // Package render draws an encoded barcode symbol as SVG, PNG or text.
 //
 // Every renderer lays the symbol out the same way: its modules, each Scale
-// pixels square, inside a light quiet zone of Symbol.QuietZone modules on
-// every side (unless NoMargin is set). A linear symbol (one row of modules)
-// is drawn as bars BarHeight modules tall, with its human-readable text
-// below when HRT is set: centred, or for EAN/UPC symbols (known by their
-// symbology id) in the standard's layout, the digits under and beside the
-// bars, the guard bars reaching down among them, an add-on's digits above
-// its bars (PNG and SVG; Text keeps the centred line). The finished
-// picture, quiet zone and text included, is then turned by Rotate degrees
-// clockwise.
+// pixels square, inside a light quiet zone of Symbol.QuietZone modules
+// (unless NoMargin is set). A two-dimensional or stacked symbol has its
+// quiet zone on every side. A linear symbol (one row of modules) is drawn
+// as bars BarHeight modules tall with its quiet zone left and right only,
+// as the linear standards give it (verticalQuiet); its
+// human-readable text goes below the bars when HRT is set: centred, or for
+// EAN/UPC symbols (known by their symbology id) in the standard's layout,
+// the digits under and beside the bars, the guard bars reaching down among
+// them, an add-on's digits above its bars (PNG and SVG; Text keeps the
+// centred line). The finished picture, quiet zone and text included, is
+// then turned by Rotate degrees clockwise.
+//
+// The text is set in Go Mono (golang.org/x/image/font/gofont/gomono): PNG
+// rasterises its glyphs, SVG draws the same outlines as paths, placed
+// alike, so the two look the same and SVG needs no font. Characters that
+// cannot be printed (controls, format characters, spaces other than
+// U+0020) are shown as spaces, as zint shows them (hrtText).
+//
+// A fully transparent background is transparent white, so that a viewer
+// that ignores transparency shows white, not black, around the symbol.
 package render
 
 import (
@@ -41,7 +52,7 @@ type Options struct {
 	Scale      int         // module size in pixels; 0 means DefaultScale
 	NoMargin   bool        // omit the quiet zone
 	Foreground color.Color // colour of dark modules and text; nil means black
-	Background color.Color // colour of light modules; nil means white; may be transparent
+	Background color.Color // colour of light modules; nil means white; may be transparent (color.Transparent is taken as transparent white)
 	Rotate     int         // clockwise turn of the whole picture: 0, 90, 180 or 270
 	HRT        bool        // draw Symbol.Text under a linear symbol
 	BarHeight  int         // bar height of a linear symbol in modules; 0 means DefaultBarHeight
@@ -58,12 +69,10 @@ var (
 	ErrInvalidSymbol = errors.New("invalid symbol")
 )
 
-// The human-readable text is set in a monospaced font whose size is
-// textEm modules, or less when the text would be wider than the symbol;
-// text that would have to be smaller than minTextEm is left out, as no
-// scale makes it readable. The metrics are those of Go Mono
-// (golang.org/x/image/font/gofont), which PNG uses; SVG asks for any
-// monospaced font, whose metrics are close.
+// The human-readable text is set in Go Mono (golang.org/x/image/font/gofont)
+// whose size is textEm modules, or less when the text would be wider than
+// the symbol; text that would have to be smaller than minTextEm is left
+// out, as no scale makes it readable.
 const (
 	textEm      = 10.0 // font size in modules: digits about 7 modules tall, 6 wide
 	minTextEm   = 1.0  // smallest font size in modules
@@ -79,13 +88,33 @@ const (
 	maxSide  = 1 << 24 // modules on a side of the symbol, the quiet zone and the bar height
 )
 
+// verticalQuiet returns the quiet zone above and below a symbol of
+// modules m whose quiet zone is quiet: the same for a two-dimensional or
+// stacked symbol, none for a linear one. The standards of the linear
+// symbologies give quiet zones beside the bars only, none above or below
+// them: Code 128 (ISO/IEC 15417, 10X), Code 39 (ISO/IEC 16388, 10X), ITF
+// (ISO/IEC 16390, 10X), Codabar (EN 798, 10X), Code 93 (AIM USS-93),
+// Telepen, GS1 DataBar (ISO/IEC 24724) and EAN/UPC (ISO/IEC 15420, left
+// and right per symbol, the human-readable digits below). zint 2.11 draws
+// them so, the bars reaching the top edge, even with --quietzones.
+// Stacked symbols (several module rows, such as PDF417, whose ISO/IEC
+// 15438 quiet zone is 2X on all four sides) and ITF-14's bearer frame keep
+// their quiet zone all round. TestVerticalMargin guards the rule.
+func verticalQuiet(m *matrix.Matrix, quiet int) int {
+	if m.Height == 1 {
+		return 0
+	}
+	return quiet
+}
+
 // layout is the geometry every renderer shares, in modules: the canvas is
-// w×h before rotation, the symbol's modules start at (quiet, quiet), and
+// w×h before rotation, the symbol's modules start at (left, top), and
 // each module row is rowH modules tall.
 type layout struct {
 	m      *matrix.Matrix
-	quiet  int     // modules of quiet zone on each side
+	quiet  int     // modules of quiet zone left and right
 	left   int     // modules from the canvas's left edge to the symbol: the quiet zone, and room for text outside it
+	top    int     // modules from the canvas's top edge to the symbol: the quiet zone, 0 for a linear symbol
 	rowH   int     // height of a module row: BarHeight for linear symbols, else 1
 	w, h   int     // canvas size in modules, before rotation
 	text   string  // human-readable text; "" for none
@@ -152,14 +181,16 @@ func newLayout(s *symbology.Symbol, opts Options, pixels bool) (*layout, error) 
 			ErrTooLarge, m.Width, m.Height, l.quiet, l.rowH)
 	}
 	l.left = l.quiet
+	l.top = verticalQuiet(m, l.quiet)
 	l.w = m.Width + 2*l.quiet
-	l.h = m.Height*l.rowH + 2*l.quiet
+	l.h = m.Height*l.rowH + 2*l.top
 	if linear && opts.HRT && s.Text != "" && !(pixels && l.eanLayout(s)) {
-		n := float64(utf8.RuneCountInString(s.Text))
+		text := hrtText(s.Text)
+		n := float64(utf8.RuneCountInString(text))
 		l.em = min(textEm, float64(m.Width)/(n*textAdvance))
 		if l.em >= minTextEm {
-			l.text = s.Text
-			top := float64(l.quiet + l.rowH + textGap)
+			l.text = text
+			top := float64(l.top + l.rowH + textGap)
 			l.base = top + textTop*l.em
 			l.textH = int(math.Ceil(textGap + (textTop+textBottom)*l.em))
 			l.h += l.textH
@@ -174,6 +205,12 @@ func newLayout(s *symbology.Symbol, opts Options, pixels bool) (*layout, error) 
 	l.bg = color.NRGBA{255, 255, 255, 255}
 	if opts.Background != nil {
 		l.bg = color.NRGBAModel.Convert(opts.Background).(color.NRGBA)
+	}
+	if l.bg == (color.NRGBA{}) {
+		// color.Transparent and every premultiplied colour of alpha 0
+		// convert to transparent black, which a viewer that ignores
+		// alpha shows as a black square: make it transparent white.
+		l.bg = transparentWhite
 	}
 
 	if !pixels {

@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -80,17 +81,23 @@ func golden(t *testing.T, name string, got []byte) {
 
 func TestGolden(t *testing.T) {
 	translucentRed := color.NRGBA{255, 0, 0, 128}
+	controls := linearSymbol(t)
+	controls.Text = "A\x01B\x7fC\u0085D"
 	for _, tt := range []struct {
 		name   string
 		symbol *symbology.Symbol
 		opts   Options
+		png    bool // also a dump of the PNG
 	}{
-		{"matrix", matrixSymbol(t), Options{}},
-		{"matrix-r90", matrixSymbol(t), Options{Rotate: 90}},
-		{"matrix-r180", matrixSymbol(t), Options{Rotate: 180}},
-		{"matrix-colors", matrixSymbol(t), Options{Scale: 3, NoMargin: true, Foreground: translucentRed, Background: color.Transparent}},
-		{"linear-hrt", linearSymbol(t), Options{HRT: true, BarHeight: 8}},
-		{"linear-hrt-r270", linearSymbol(t), Options{HRT: true, BarHeight: 8, Rotate: 270, Scale: 2}},
+		{"matrix", matrixSymbol(t), Options{}, true},
+		{"matrix-r90", matrixSymbol(t), Options{Rotate: 90}, false},
+		{"matrix-r180", matrixSymbol(t), Options{Rotate: 180}, false},
+		{"matrix-colors", matrixSymbol(t), Options{Scale: 3, NoMargin: true, Foreground: translucentRed, Background: color.Transparent}, true},
+		{"matrix-transparent", matrixSymbol(t), Options{Scale: 1, Background: color.Transparent}, true},
+		{"linear-hrt", linearSymbol(t), Options{HRT: true, BarHeight: 8}, true},
+		{"linear-hrt-r270", linearSymbol(t), Options{HRT: true, BarHeight: 8, Rotate: 270, Scale: 2}, true},
+		{"linear-controls", controls, Options{HRT: true, BarHeight: 8, Scale: 2}, true},
+		{"ean13-addon", written(t, "ean13", "5901234123457+12", symbology.WriteOptions{}), Options{HRT: true, BarHeight: 30, Scale: 1}, true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var svg, txt bytes.Buffer
@@ -102,15 +109,23 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			golden(t, tt.name+".txt", txt.Bytes())
+			if tt.png {
+				var b bytes.Buffer
+				if err := PNG(&b, tt.symbol, tt.opts); err != nil {
+					t.Fatal(err)
+				}
+				golden(t, tt.name+".png.txt", pngDump(t, b.Bytes()))
+			}
 		})
 	}
 }
 
 // wantDark reports whether pixel (x, y) of a picture of symbol s, rotated
 // by rot, is dark: the rotation is undone, then the pixel is looked up in
-// the module matrix. rowH is the height of a module row in modules and
-// w, h the unrotated size in pixels.
-func wantDark(m *matrix.Matrix, quiet, scale, rowH, rot, w, h, x, y int) bool {
+// the module matrix. quiet and top are the quiet zones left and above,
+// rowH is the height of a module row in modules and w, h the unrotated
+// size in pixels.
+func wantDark(m *matrix.Matrix, quiet, top, scale, rowH, rot, w, h, x, y int) bool {
 	switch rot {
 	case 90:
 		x, y = y, h-1-x
@@ -119,7 +134,7 @@ func wantDark(m *matrix.Matrix, quiet, scale, rowH, rot, w, h, x, y int) bool {
 	case 270:
 		x, y = w-1-y, x
 	}
-	mx, my := x/scale-quiet, y/scale-quiet
+	mx, my := x/scale-quiet, y/scale-top
 	if my < 0 {
 		return false // my/rowH would round towards zero
 	}
@@ -162,12 +177,12 @@ func checkPNG(t *testing.T, name string, s *symbology.Symbol, opts Options) {
 	if opts.NoMargin {
 		quiet = 0
 	}
-	rowH := 1
+	rowH, top := 1, quiet
 	if s.Modules.Height == 1 {
-		rowH = opts.BarHeight
+		rowH, top = opts.BarHeight, 0 // linear: no quiet zone above and below
 	}
 	w := (s.Modules.Width + 2*quiet) * opts.Scale
-	h := (s.Modules.Height*rowH + 2*quiet) * opts.Scale
+	h := (s.Modules.Height*rowH + 2*top) * opts.Scale
 	if opts.Rotate == 90 || opts.Rotate == 270 {
 		w, h = h, w
 	}
@@ -183,7 +198,7 @@ func checkPNG(t *testing.T, name string, s *symbology.Symbol, opts Options) {
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
 			want := white
-			if wantDark(s.Modules, quiet, opts.Scale, rowH, opts.Rotate, uw, uh, x, y) {
+			if wantDark(s.Modules, quiet, top, opts.Scale, rowH, opts.Rotate, uw, uh, x, y) {
 				want = black
 			}
 			got := color.NRGBAModel.Convert(img.At(x, y))
@@ -207,7 +222,8 @@ func TestColors(t *testing.T) {
 		wantBg color.NRGBA
 	}{
 		{"default", nil, nil, color.NRGBA{0, 0, 0, 255}, color.NRGBA{255, 255, 255, 255}},
-		{"red on transparent", red, color.Transparent, red, color.NRGBA{}},
+		{"red on transparent", red, color.Transparent, red, color.NRGBA{255, 255, 255, 0}},
+		{"red on transparent red", red, color.NRGBA{255, 0, 0, 0}, red, color.NRGBA{255, 0, 0, 0}},
 		{"inverted", color.White, color.Black, color.NRGBA{255, 255, 255, 255}, color.NRGBA{0, 0, 0, 255}},
 		{"premultiplied half alpha", color.RGBA{0, 0, 64, 128}, color.NRGBA{255, 255, 0, 255}, color.NRGBA{0, 0, 127, 128}, color.NRGBA{255, 255, 0, 255}},
 	} {
@@ -331,11 +347,12 @@ func TestSVGPath(t *testing.T) {
 	}
 }
 
-// TestSVGValid checks that every SVG is well-formed XML with an svg root
-// and text that reads back as given.
+// TestSVGValid checks that every SVG is well-formed XML with an svg root,
+// whatever its text: the text is drawn as a path, so none of it reaches
+// the XML.
 func TestSVGValid(t *testing.T) {
 	s := linearSymbol(t)
-	for _, text := range []string{`A<&>"'b`, "]]>", "tab\there", "nul\x00 bell\a", "Ωmega ✓"} {
+	for _, text := range []string{`A<&>"'b`, "]]>", "tab\there", "nul\x00 bell\a", "Ωmega ✓", "\xff\xfe"} {
 		s.Text = text
 		for _, rot := range []int{0, 90, 180, 270} {
 			var b bytes.Buffer
@@ -344,8 +361,7 @@ func TestSVGValid(t *testing.T) {
 			}
 			d := xml.NewDecoder(&b)
 			var root string
-			var chars strings.Builder
-			inText := false
+			paths := 0
 			for {
 				tok, err := d.Token()
 				if err == io.EOF {
@@ -354,32 +370,20 @@ func TestSVGValid(t *testing.T) {
 				if err != nil {
 					t.Fatalf("text %q, rotate %d: %v", text, rot, err)
 				}
-				switch tok := tok.(type) {
-				case xml.StartElement:
+				if tok, ok := tok.(xml.StartElement); ok {
 					if root == "" {
 						root = tok.Name.Local
 					}
-					inText = tok.Name.Local == "text"
-				case xml.EndElement:
-					inText = false
-				case xml.CharData:
-					if inText {
-						chars.Write(tok)
+					switch tok.Name.Local {
+					case "path":
+						paths++
+					case "text":
+						t.Errorf("text %q, rotate %d: a text element", text, rot)
 					}
 				}
 			}
-			if root != "svg" {
-				t.Errorf("root element %q", root)
-			}
-			// Characters XML cannot hold are replaced by U+FFFD.
-			want := strings.Map(func(r rune) rune {
-				if r < 0x20 && r != '\t' && r != '\n' && r != '\r' {
-					return '\uFFFD'
-				}
-				return r
-			}, text)
-			if chars.String() != want {
-				t.Errorf("text reads back as %q, want %q", chars.String(), want)
+			if root != "svg" || paths != 2 {
+				t.Errorf("text %q, rotate %d: root element %q, %d paths; want svg and 2", text, rot, root, paths)
 			}
 		}
 	}
@@ -407,8 +411,8 @@ func TestHRTRaster(t *testing.T) {
 		if q.Rect.Dx() != p.Rect.Dx() || q.Rect.Dy() <= p.Rect.Dy() {
 			t.Fatalf("scale %d: %v with text, %v without", scale, q.Rect, p.Rect)
 		}
-		barsEnd := (s.QuietZone + 8) * scale
-		textEnd := q.Rect.Dy() - s.QuietZone*scale
+		barsEnd := 8 * scale // a linear symbol has no quiet zone above
+		textEnd := q.Rect.Dy()
 		inked, minX, maxX := 0, q.Rect.Dx(), -1
 		for y := 0; y < q.Rect.Dy(); y++ {
 			for x := 0; x < q.Rect.Dx(); x++ {
@@ -477,7 +481,7 @@ func TestHRTFit(t *testing.T) {
 	}
 	// 40 characters under 13 modules would be half a module tall.
 	s.Text = strings.Repeat("W", 40)
-	if l, err = newLayout(s, Options{HRT: true, BarHeight: 8}, true); err != nil || l.text != "" || l.h != 8+2*s.QuietZone {
+	if l, err = newLayout(s, Options{HRT: true, BarHeight: 8}, true); err != nil || l.text != "" || l.h != 8 {
 		t.Errorf("40 characters: text %q, height %d, %v; want no text", l.text, l.h, err)
 	}
 	m := matrixSymbol(t)
@@ -510,14 +514,14 @@ func TestTextDecode(t *testing.T) {
 				if noMargin {
 					quiet = 0
 				}
-				rowH := 1
+				rowH, top := 1, quiet
 				if s.Modules.Height == 1 {
-					rowH = 5
+					rowH, top = 5, 0
 				}
-				want := matrix.New(s.Modules.Width+2*quiet, s.Modules.Height*rowH+2*quiet)
-				for y := 0; y < want.Height-2*quiet; y++ {
+				want := matrix.New(s.Modules.Width+2*quiet, s.Modules.Height*rowH+2*top)
+				for y := 0; y < want.Height-2*top; y++ {
 					for x := 0; x < s.Modules.Width; x++ {
-						want.Set(x+quiet, y+quiet, s.Modules.Get(x, y/rowH))
+						want.Set(x+quiet, y+top, s.Modules.Get(x, y/rowH))
 					}
 				}
 				want = want.Rotate(rot)
@@ -571,8 +575,8 @@ func TestParseColor(t *testing.T) {
 		{"1a2b3c", color.NRGBA{0x1a, 0x2b, 0x3c, 255}},
 		{"abc", color.NRGBA{0xaa, 0xbb, 0xcc, 255}},
 		{"  #000  ", color.NRGBA{0, 0, 0, 255}},
-		{"transparent", color.NRGBA{}},
-		{"Transparent", color.NRGBA{}},
+		{"transparent", color.NRGBA{255, 255, 255, 0}},
+		{"Transparent", color.NRGBA{255, 255, 255, 0}},
 		{"navy", color.NRGBA{0, 0, 0x80, 255}},
 		{"DarkSlateGray", color.NRGBA{0x2f, 0x4f, 0x4f, 255}},
 	} {
@@ -662,7 +666,7 @@ func TestTextHRT(t *testing.T) {
 	for _, tt := range []struct{ text, want string }{
 		{"short", "       short\n"},                               // (19 - 5) / 2 spaces
 		{strings.Repeat("9", 40), strings.Repeat("9", 40) + "\n"}, // too long to draw under the bars, printed all the same
-		{"esc\x1b[2Jx\u0085", "     esc\uFFFD[2Jx\uFFFD\n"},
+		{"esc\x1b[2Jx\u0085", "     esc [2Jx \n"},
 	} {
 		s.Text = tt.text
 		var b bytes.Buffer
@@ -714,7 +718,8 @@ func TestPNGSmall(t *testing.T) {
 	}
 }
 
-func BenchmarkPNG(b *testing.B) {
+// BenchmarkPNGRandom writes 57x57 pseudo-random modules at scale 4.
+func BenchmarkPNGRandom(b *testing.B) {
 	s := randomSymbol(57)
 	var buf bytes.Buffer
 	b.ReportAllocs()
@@ -775,8 +780,9 @@ func BenchmarkPNGHRT(b *testing.B) {
 }
 
 // FuzzRender renders arbitrary small symbols with arbitrary options: no
-// input may panic, every error is one of the package's, and whatever
-// renders has the size the options ask for.
+// input may panic, every error is one of the package's, whatever renders
+// has the size the options ask for, and its PNG decodes to the pixels of
+// Image.
 func FuzzRender(f *testing.F) {
 	f.Add(uint8(21), uint8(21), uint8(4), 4, 0, 0, false, "", []byte{0x5a, 0xa5, 0xff, 0})
 	f.Add(uint8(95), uint8(1), uint8(10), 1, 90, 20, true, "5901234123457", []byte{0xf0, 0x0f})
@@ -822,6 +828,25 @@ func FuzzRender(f *testing.F) {
 		if err := Text(io.Discard, s, opts); err != nil {
 			t.Fatalf("Text failed where Image did not: %v", err)
 		}
+		// The PNG holds the pixels of Image.
+		var pb bytes.Buffer
+		if err := PNG(&pb, s, opts); err != nil {
+			t.Fatalf("PNG failed where Image did not: %v", err)
+		}
+		dec, err := png.Decode(&pb)
+		if err != nil {
+			t.Fatalf("PNG does not decode: %v", err)
+		}
+		want := img.(*image.Paletted)
+		got, ok := dec.(*image.Paletted)
+		if !ok || got.Rect != want.Rect {
+			t.Fatalf("PNG decodes to %T %v, want %v", dec, dec.Bounds(), want.Rect)
+		}
+		for y := 0; y < want.Rect.Dy(); y++ {
+			if !bytes.Equal(got.Pix[y*got.Stride:y*got.Stride+want.Rect.Dx()], want.Pix[y*want.Stride:y*want.Stride+want.Rect.Dx()]) {
+				t.Fatalf("PNG row %d differs from Image's", y)
+			}
+		}
 	})
 }
 
@@ -858,5 +883,129 @@ func TestConcurrent(t *testing.T) {
 		if err := <-errs; err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+func TestHRTText(t *testing.T) {
+	for in, want := range map[string]string{
+		"ABC 123":                 "ABC 123",
+		"A\x00B\x1fC\x7fD":        "A B C D",          // C0 and DEL
+		"A\u0085B\u009fC":         "A B C",            // C1
+		"tab\there\r\n":           "tab here  ",       // controls, whatever they do elsewhere
+		"zero\u200bwidth\u00a0nb": "zero width nb",    // a format character, a space other than U+0020
+		"Ωmega ✓ é":               "Ωmega ✓ é",        // printable beyond ASCII
+		"bad \xff utf-8":          "bad \uFFFD utf-8", // invalid UTF-8 shows as U+FFFD
+	} {
+		if got := hrtText(in); got != want {
+			t.Errorf("hrtText(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestHRTNonPrintable checks that the renderers show characters that
+// cannot be printed as spaces, as zint does (zint -b 20 --esc -d
+// 'A\tB\x7fC' prints "A B C"): the PNG, the SVG and the text of a symbol
+// whose text has control characters are those of the same text with
+// spaces in their place.
+func TestHRTNonPrintable(t *testing.T) {
+	m := matrix.New(60, 1)
+	for i := range m.Pix {
+		m.Pix[i] = i%4 < 2
+	}
+	for _, c := range []struct{ text, spaced string }{
+		{"A\x01B\x7fC\tD", "A B C D"},
+		{"\x1b[2J\u0085x\u200b", " [2J x "},
+	} {
+		s := &symbology.Symbol{Symbology: "test", Modules: m, QuietZone: 2, Text: c.text}
+		sp := &symbology.Symbol{Symbology: "test", Modules: m, QuietZone: 2, Text: c.spaced}
+		for name, render := range map[string]func(io.Writer, *symbology.Symbol, Options) error{"PNG": PNG, "SVG": SVG, "Text": Text} {
+			var got, want bytes.Buffer
+			opts := Options{HRT: true, BarHeight: 10, Scale: 3}
+			if err := render(&got, s, opts); err != nil {
+				t.Fatal(err)
+			}
+			if err := render(&want, sp, opts); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got.Bytes(), want.Bytes()) {
+				t.Errorf("%s of %q differs from that of %q", name, c.text, c.spaced)
+			}
+		}
+	}
+}
+
+// TestVerticalMargin checks the quiet zone above and below each kind of
+// symbol (verticalQuiet): none for linear symbols, whose standards give
+// quiet zones left and right only, the bars reaching the top edge as in
+// zint's output; the full quiet zone on every side of matrix and stacked
+// symbols.
+func TestVerticalMargin(t *testing.T) {
+	stacked := &symbology.Symbol{Symbology: "test", Modules: matrix.New(20, 3), QuietZone: 2}
+	stacked.Modules.SetRect(0, 0, 20, 3, true)
+	for _, c := range []struct {
+		name       string
+		s          *symbology.Symbol
+		opts       Options
+		top, below int // light module rows above the symbol and below it (and its text)
+	}{
+		{"code128", written(t, "code128", "ABC", symbology.WriteOptions{}), Options{BarHeight: 20}, 0, 0},
+		{"ean13", written(t, "ean13", "5901234123457", symbology.WriteOptions{}), Options{BarHeight: 20}, 0, 0},
+		{"ean13 with add-on and text", written(t, "ean13", "5901234123457+12", symbology.WriteOptions{}), Options{BarHeight: 20, HRT: true}, 0, -1},
+		{"linear", linearSymbol(t), Options{BarHeight: 6}, 0, 0},
+		{"qr", written(t, "qr", "ABC", symbology.WriteOptions{}), Options{}, 4, 4},
+		{"data-matrix", written(t, "data-matrix", "ABC", symbology.WriteOptions{}), Options{}, 1, 1},
+		{"stacked", stacked, Options{}, 2, 2},
+	} {
+		const scale = 2
+		c.opts.Scale = scale
+		img, err := Image(c.s, c.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := img.(*image.Paletted)
+		dark := func(y int) bool { return bytes.IndexByte(p.Pix[y*p.Stride:y*p.Stride+p.Rect.Dx()], 1) >= 0 }
+		top := 0
+		for top < p.Rect.Dy() && !dark(top) {
+			top++
+		}
+		below := 0
+		for below < p.Rect.Dy() && !dark(p.Rect.Dy()-1-below) {
+			below++
+		}
+		if top != c.top*scale || c.below >= 0 && below != c.below*scale {
+			t.Errorf("%s: %d light pixel rows above, %d below; want %d and %d", c.name, top, below, c.top*scale, c.below*scale)
+		}
+		// SVG and Text lay the symbol out alike.
+		l, err := newLayout(c.s, c.opts, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.top != c.top {
+			t.Errorf("%s: layout puts the symbol %d modules down, want %d", c.name, l.top, c.top)
+		}
+	}
+}
+
+// TestPNGNoRaster checks that PNG packs a symbol without text from its
+// modules, not from a raster drawn a byte a pixel: writing a version 10 QR
+// Code at scale 8, a 520x520 picture, allocates much less than its
+// 270400 pixels.
+func TestPNGNoRaster(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector makes sync.Pool drop the zlib writers")
+	}
+	s := randomSymbol(57)
+	PNG(io.Discard, s, Options{Scale: 8}) // fill the pool
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	const n = 20
+	for range n {
+		if err := PNG(io.Discard, s, Options{Scale: 8}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runtime.ReadMemStats(&after)
+	if per := (after.TotalAlloc - before.TotalAlloc) / n; per > 520*520/4 {
+		t.Errorf("a PNG of 520x520 pixels allocates %d bytes", per)
 	}
 }

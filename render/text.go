@@ -21,9 +21,10 @@ import (
 // light terminal it shows inverted, which most phone scanners also read.
 // A symbol with an odd number of rows gets one more light row at the
 // bottom. A linear symbol's bars are BarHeight rows tall; with HRT its
-// text follows on a line of its own, centred, with control characters
-// shown as U+FFFD. Scale and the colours do not apply; Rotate turns the
-// code, not the text line.
+// text follows on a line of its own, centred, with characters that cannot
+// be printed shown as spaces (hrtText), so no control character reaches
+// the terminal. Scale and the colours do not apply; Rotate turns the code,
+// not the text line.
 func Text(w io.Writer, s *symbology.Symbol, opts Options) error {
 	l, err := newLayout(s, opts, false)
 	if err != nil {
@@ -50,14 +51,7 @@ func Text(w io.Writer, s *symbology.Symbol, opts Options) error {
 		b.WriteByte('\n')
 	}
 	if opts.HRT && s.Modules.Height == 1 && s.Text != "" {
-		// Control characters could drive the terminal: show them as
-		// U+FFFD.
-		text := strings.Map(func(r rune) rune {
-			if unicode.IsControl(r) {
-				return '\uFFFD'
-			}
-			return r
-		}, s.Text)
+		text := hrtText(s.Text)
 		if pad := (g.Width - utf8.RuneCountInString(text)) / 2; pad > 0 {
 			b.WriteString(strings.Repeat(" ", pad))
 		}
@@ -75,8 +69,22 @@ func (l *layout) grid() *matrix.Matrix {
 	g := matrix.New(l.w, l.h-l.textH)
 	for y := 0; y < l.m.Height; y++ {
 		l.darkRuns(y, func(x0, x1 int) {
-			g.SetRect(l.left+x0, l.quiet+y*l.rowH, x1-x0, l.rowH, true)
+			g.SetRect(l.left+x0, l.top+y*l.rowH, x1-x0, l.rowH, true)
 		})
 	}
 	return g
+}
+
+// hrtText returns text as the human-readable text shows it, in every
+// renderer: each character that cannot be printed, as unicode.IsPrint
+// tells (C0 and C1 controls, DEL, format characters such as U+200B,
+// spaces other than U+0020, unassigned code points), is a space, as zint
+// prints them. Invalid UTF-8 shows as U+FFFD.
+func hrtText(text string) string {
+	return strings.Map(func(r rune) rune {
+		if !unicode.IsPrint(r) {
+			return ' '
+		}
+		return r
+	}, text)
 }

@@ -4,10 +4,12 @@ import (
 	"context"
 	"image"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 
 	"github.com/barkit/barkit/binarize"
+	"github.com/barkit/barkit/matrix"
 	"github.com/barkit/barkit/render"
 	"github.com/barkit/barkit/symbology"
 	"github.com/barkit/barkit/symbology/linear"
@@ -164,6 +166,60 @@ func TestRoundTripAddOnsAlone(t *testing.T) {
 		got, end, ok := sr.addOn(1, float64(scale))
 		if !ok || got != c.data || end != len(row.W)-1 {
 			t.Errorf("%s %q at scale %d: read %q, %v", c.id, c.data, scale, got, ok)
+		}
+	}
+}
+
+// TestAddOnGap checks the gap between a main symbol and its add-on: 7
+// light modules, the least ISO/IEC 15420 allows and what zint 2.11 writes
+// (zint -b 13 -d 5901234123457+12 --dump), and that the reader takes an
+// add-on at every gap the standard allows, 7 to 12 modules, at module
+// sizes of 1 to 3 pixels.
+func TestAddOnGap(t *testing.T) {
+	for _, c := range []struct{ id, data, want string }{
+		{"ean13", "5901234123457+12", "590123412345712"},
+		{"upca", "036000291452+51299", "003600029145251299"},
+		{"upce", "01234565+12", "001234500006512"},
+	} {
+		sym, err := writers[c.id](c.data, symbology.WriteOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := sym.Modules
+		n := 20 // EAN-2
+		if strings.Contains(c.data, "+5") {
+			n = 47
+		}
+		main := m.Width - n - addOnGap
+		for x := main - 1; x <= main+addOnGap; x++ {
+			if dark, want := m.Get(x, 0), x == main-1 || x == main+addOnGap; dark != want {
+				t.Errorf("%s %s: module %d dark %v, want a gap of %d light modules from %d", c.id, c.data, x, dark, addOnGap, main)
+			}
+		}
+		if addOnGap != 7 {
+			t.Errorf("add-on gap %d modules, want 7", addOnGap)
+		}
+		for gap := 7; gap <= 12; gap++ {
+			wide := matrix.New(m.Width+gap-addOnGap, 1)
+			for x := 0; x < m.Width; x++ {
+				nx := x
+				if x >= main {
+					nx += gap - addOnGap
+				}
+				wide.Set(nx, 0, m.Get(x, 0))
+			}
+			s := *sym
+			s.Modules = wide
+			for scale := 1; scale <= 3; scale++ {
+				img, err := render.Image(&s, render.Options{Scale: scale, BarHeight: 20})
+				if err != nil {
+					t.Fatal(err)
+				}
+				got := readers[c.id](binarize.NewSource(img), symbology.ReadOptions{})
+				if len(got) != 1 || got[0].Text != c.want {
+					t.Errorf("%s %s, gap %d, scale %d: read %v, want %q", c.id, c.data, gap, scale, got, c.want)
+				}
+			}
 		}
 	}
 }
