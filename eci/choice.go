@@ -127,15 +127,16 @@ func commonBig5(b []byte) bool {
 // DefaultChoices is Choices for symbologies whose default character set,
 // meant by bytes without a designator, is ISO-8859-1 (Data Matrix, Aztec
 // Code, PDF417 since ISO/IEC 15438:2015, MaxiCode): text beyond ASCII that
-// ISO-8859-1 holds comes first with ECI 0, its bytes undesignated, when a
-// reader that guesses the character set of undesignated bytes (Guess) reads
-// them back as ISO-8859-1. Bytes that happen to form UTF-8 or Shift_JIS go
-// designated only.
+// ISO-8859-1 holds comes last once more with ECI 0, its bytes undesignated,
+// when a reader that guesses the character set of undesignated bytes
+// (Guess) reads them back as ISO-8859-1. They are the bytes of ECI 3
+// without the designator, so they win only by making the symbol smaller;
+// on a tie the designated bytes, which no reader has to guess, go first.
 func DefaultChoices(text string) []Choice {
 	cs := Choices(text)
 	if len(cs) > 0 && cs[0].ECI != 0 {
 		if b, err := Encode(ISO8859_1, text); err == nil && Guess(b) == ISO8859_1 {
-			cs = append([]Choice{{0, b}}, cs...)
+			cs = append(cs, Choice{0, b})
 		}
 	}
 	return cs

@@ -55,7 +55,7 @@ func TestDefaultChoices(t *testing.T) {
 		ecis []int
 	}{
 		{"HELLO", []int{0}},
-		{"café", []int{0, UTF8, ISO8859_1}}, // E9 at the end: no UTF-8, no Shift_JIS
+		{"café", []int{UTF8, ISO8859_1, 0}}, // E9 at the end: no UTF-8, no Shift_JIS
 		{"Ã©", []int{UTF8, ISO8859_1}},      // C3 A9 is UTF-8 for é
 		{"Preis: 42 €", []int{UTF8, 17}},    // ISO-8859-15, not -7
 		{"Привет", []int{UTF8, 7}},

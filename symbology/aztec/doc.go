@@ -21,11 +21,10 @@
 // readers that do not know the rule of §7.3.1.2 (see endLatch).
 //
 // Text is written in the character set that gives the smallest symbol
-// unless Options.ECI forces one: Encode tries no designator for ASCII, and
-// for text in ISO-8859-1 (the default character set) whose bytes readers
-// take for ISO-8859-1, then UTF-8, the first single-byte ECI set that holds
-// the text and the East Asian sets shorter than UTF-8 (eci.Choices),
-// keeping the earlier on a tie. Binary data is written as it is, with no
+// unless Options.ECI forces one: Encode tries no designator for ASCII, or
+// UTF-8, the first single-byte ECI set that holds the text and the East
+// Asian sets shorter than UTF-8, and last text in ISO-8859-1 (the default character set) without its designator when readers take its bytes for
+// ISO-8859-1 (eci.DefaultChoices), keeping the earlier on a tie. Binary data is written as it is, with no
 // designator unless Options.ECI asks for one.
 //
 // The registry's writers read symbology.WriteOptions this way:

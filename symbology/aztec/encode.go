@@ -43,14 +43,14 @@ type Options struct {
 	GS1 bool
 
 	// ECI selects the character set. 0 chooses the one that gives the
-	// smallest symbol, trying in this order and keeping the earlier on a
-	// tie: no designator for ASCII text, or for text that ISO-8859-1, the
-	// default character set (ISO/IEC 24778:2008 §4.1), holds when readers
-	// that guess the character set of undesignated bytes (eci.Guess) take
-	// its bytes for ISO-8859-1; then the sets of eci.Choices: UTF-8 (ECI
+	// smallest symbol among those of eci.DefaultChoices, keeping the
+	// earlier on a tie: no designator for ASCII text; else UTF-8 (ECI
 	// 26), the first single-byte set that holds the text (ISO-8859-5 for
 	// Cyrillic, ...), the East Asian sets that hold it in fewer bytes than
-	// UTF-8. A positive value forces that ECI (it must be eci.Known unless
+	// UTF-8, and last ISO-8859-1, the default character set, without its
+	// designator when readers that guess the character set of
+	// undesignated bytes (eci.Guess) take the bytes for ISO-8859-1.
+	// A positive value forces that ECI (it must be eci.Known unless
 	// Binary is set); it is written as FLG(n) before the data (§10.2).
 	ECI int
 

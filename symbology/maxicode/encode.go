@@ -36,16 +36,15 @@ type Options struct {
 	// digits.
 	Carrier Carrier
 
-	// ECI selects the character set. 0 chooses the first of these that
-	// fits the symbol (MaxiCode has one size, so the smallest symbol is
-	// the first that fits): no designator for ASCII text, or for text that
-	// ISO/IEC 8859-1, MaxiCode's own character set (§4.3), holds when
-	// readers that guess the character set of undesignated bytes
-	// (eci.Guess) take its bytes for ISO-8859-1; then the sets of
-	// eci.Choices: UTF-8 (ECI 26), the first single-byte set that holds
-	// the text (ISO-8859-5 for Cyrillic, ...), the East Asian sets that
-	// hold it in fewer bytes than UTF-8. A positive value forces that ECI,
-	// written at the start of the data (§4.3.5).
+	// ECI selects the character set. 0 chooses the first of
+	// eci.DefaultChoices that fits the symbol (MaxiCode has one size): no
+	// designator for ASCII text; else UTF-8 (ECI 26), the first
+	// single-byte set that holds the text (ISO-8859-5 for Cyrillic, ...),
+	// the East Asian sets that hold it in fewer bytes than UTF-8, and last
+	// ISO/IEC 8859-1, the default character set (§4.3), without its
+	// designator when readers that guess the character set of undesignated
+	// bytes (eci.Guess) take the bytes for ISO-8859-1. A positive value
+	// forces that ECI, written at the start of the data (§4.3.5).
 	ECI int
 
 	// Binary encodes the bytes of the data string as they are (code sets

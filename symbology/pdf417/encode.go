@@ -83,16 +83,15 @@ type Options struct {
 	Micro bool
 
 	// ECI selects the character set. 0 chooses the one that gives the
-	// smallest symbol (in modules), trying in this order and keeping the
-	// earlier on a tie: no designator for ASCII text, or for text that
-	// ISO-8859-1 holds when readers that guess the character set of
-	// undesignated bytes (eci.Guess) take its bytes for ISO-8859-1 (ISO/IEC
-	// 15438:2015 §5.4.3 makes ECI 000003 the default interpretation, where
-	// the 2001 edition had code page 437); then the sets of
-	// eci.Choices: UTF-8 (ECI 26), the first single-byte set that holds
-	// the text (ISO-8859-5 for Cyrillic, ...), the East Asian sets that
-	// hold it in fewer bytes than UTF-8. A positive value forces that ECI,
-	// which must be eci.Known unless Binary is set.
+	// smallest symbol among those of eci.DefaultChoices, keeping the
+	// earlier on a tie: no designator for ASCII text; else UTF-8 (ECI
+	// 26), the first single-byte set that holds the text (ISO-8859-5 for
+	// Cyrillic, ...), the East Asian sets that hold it in fewer bytes than
+	// UTF-8, and last ISO-8859-1, the default character set, without its
+	// designator when readers that guess the character set of
+	// undesignated bytes (eci.Guess) take the bytes for ISO-8859-1.
+	// A positive value forces that ECI, which must be eci.Known unless
+	// Binary is set.
 	ECI int
 	// Binary encodes the bytes of the data string as they are, with no
 	// character-set conversion and no designator unless ECI is set.

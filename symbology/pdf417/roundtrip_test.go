@@ -198,7 +198,6 @@ func TestRoundTripCharsets(t *testing.T) {
 		wantByte string
 	}{
 		{"Hello, world", 0, -1, "Hello, world"},
-		{"Grüße aus Köln", 0, -1, "Gr\xfc\xdfe aus K\xf6ln"},
 		{"Grüße aus Köln", 3, 3, "Gr\xfc\xdfe aus K\xf6ln"},
 		{"日本語のテキスト", 0, 20, "\x93\xfa\x96{\x8c\xea\x82\xcc\x83e\x83L\x83X\x83g"},
 		{"日本語のテキスト", 26, 26, "日本語のテキスト"},

@@ -225,7 +225,7 @@ func TestCharsetChoice(t *testing.T) {
 		wantKanj bool // a kanji mode segment is used
 	}{
 		{"HELLO", Options{}, -1, false},
-		{"Grüße", Options{}, -1, false},            // ISO-8859-1, the default, that no reader guesses is other
+		{"Grüße", Options{}, 26, false},            // UTF-8 ties with ECI 3 and ISO-8859-1 undesignated: the first wins
 		{"Bär", Options{}, 26, false},              // Latin-1 42 E4 72 is valid Shift_JIS: designated (UTF-8 ties with ECI 3)
 		{"Ã©", Options{}, 26, false},               // Latin-1 bytes C3 A9 would read as UTF-8 "é"
 		{"漢字", Options{}, -1, true},                // kanji mode needs no designator

@@ -156,16 +156,19 @@ func (t *Text) Prepare(text string, o TextOptions) (int, error) {
 // symbols, the earlier:
 //
 //  1. Plain, when it can carry text and every reader reads it back:
-//     ASCII text; ISO-8859-1 text whose bytes no reader guesses are
-//     something else (ReadsAsLatin1); text of kanji mode characters
-//     and ASCII;
+//     ASCII text; text of kanji mode characters and ASCII; without
+//     designators (o.NoECI), ISO-8859-1 text whose bytes no reader
+//     guesses are something else (ReadsAsLatin1);
 //  2. without designators (o.NoECI), when Plain is not possible:
 //     PlainUTF8, then PlainShiftJIS when guessing readers would read
 //     its byte mode bytes as Shift_JIS; nothing could be smaller than
 //     Plain when it is;
 //  3. with designators: each character set eci.Choices offers, UTF-8
 //     first, then a single-byte set, then the East Asian sets shorter
-//     than UTF-8 (Shift_JIS, ECI 20, with its kanji in kanji mode).
+//     than UTF-8 (Shift_JIS, ECI 20, with its kanji in kanji mode);
+//     then Plain for ISO-8859-1 text that ReadsAsLatin1: the bytes of
+//     ECI 3 without its designator, taken only when that makes the
+//     symbol smaller.
 //
 // For text Prepare rejects whatever the character set (invalid UTF-8, GS1
 // data that is no element string), Candidates gives Plain alone, so that
@@ -183,7 +186,11 @@ func (t *Text) Candidates(dst []int, text string, o TextOptions) []int {
 	}
 	n := len(dst)
 	o.ECI, o.Binary = Plain, false
+	plain, latin1 := false, false
 	if _, err := t.Prepare(text, o); err == nil && t.plainReadable() {
+		plain, latin1 = true, !t.hasKanji()
+	}
+	if plain && (!latin1 || o.NoECI) {
 		dst = append(dst, Plain)
 	}
 	if o.NoECI {
@@ -201,10 +208,24 @@ func (t *Text) Candidates(dst []int, text string, o TextOptions) []int {
 			dst = append(dst, c.ECI)
 		}
 	}
-	if len(dst) == n {
+	if latin1 || len(dst) == n {
+		// ISO-8859-1 undesignated last: it is what ECI 3 writes, without
+		// the designator, so it can only win by being smaller, and
+		// readers that guess may take its bytes for something else
+		// (zbarimg reads some as Big5).
 		dst = append(dst, Plain)
 	}
 	return dst
+}
+
+// hasKanji reports whether Prepare put any character in kanji mode.
+func (t *Text) hasKanji() bool {
+	for _, u := range t.Units {
+		if u.Caps&CapKanji != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // ReadsAsLatin1 reports whether bytes written without an ECI designator
