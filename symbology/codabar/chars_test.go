@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/barkit/barkit/internal/enginetest"
 	"github.com/barkit/barkit/symbology"
-	"github.com/barkit/barkit/symbology/linear/lineartest"
 )
 
 // TestChars checks the character table: seven elements each; the digits,
@@ -47,7 +47,7 @@ func TestZint(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := lineartest.Zint(t, "-b", "18", "-d", data); !slices.Equal(sym.Modules.Pix, want) {
+		if want := enginetest.ZintRow(t, "-b", "18", "-d", data); !slices.Equal(sym.Modules.Pix, want) {
 			t.Errorf("%q: modules differ from zint's:\n%v\n%v", data, sym.Modules.Pix, want)
 		}
 	}

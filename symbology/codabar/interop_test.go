@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/barkit/barkit/internal/enginetest"
 	"github.com/barkit/barkit/render"
 	"github.com/barkit/barkit/symbology"
-	"github.com/barkit/barkit/symbology/linear/lineartest"
 )
 
 // TestZbarReadsCodabar writes payloads as PNG and checks that zbarimg, an
@@ -19,8 +19,8 @@ func TestZbarReadsCodabar(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		path := lineartest.WritePNG(t, dir, fmt.Sprint(i), sym, render.Options{Scale: 2 + i%2, HRT: i%2 == 0})
-		if got, ok := lineartest.Zbar(t, path, "codabar"); !ok || got != sym.Text {
+		path := enginetest.WritePNG(t, dir, fmt.Sprint(i), sym, render.Options{Scale: 2 + i%2, HRT: i%2 == 0})
+		if got, ok := enginetest.Zbar(t, path, "codabar"); !ok || got != sym.Text {
 			t.Errorf("%q: zbarimg read %q (%v), wrote %q", data, got, ok, sym.Text)
 		}
 	}
@@ -35,9 +35,9 @@ func TestZXingReadsCodabar(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		path := lineartest.WritePNG(t, dir, fmt.Sprint(i), sym, render.Options{Scale: 2 + i%2, HRT: i%2 == 1})
+		path := enginetest.WritePNG(t, dir, fmt.Sprint(i), sym, render.Options{Scale: 2 + i%2, HRT: i%2 == 1})
 		want := sym.Text[1 : len(sym.Text)-1]
-		if got, ok := lineartest.ZXingReader(t, path, "Codabar"); !ok || string(got) != want {
+		if got, ok := enginetest.ZXingReader(t, path, "Codabar"); !ok || string(got) != want {
 			t.Errorf("%q: ZXingReader read %q (%v), wrote %q", data, got, ok, want)
 		}
 	}
@@ -54,14 +54,14 @@ func TestZXingWasmReadsCodabar(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		files = append(files, lineartest.WritePNG(t, dir, fmt.Sprint(i), sym, render.Options{Scale: 2, HRT: i%2 == 0}))
+		files = append(files, enginetest.WritePNG(t, dir, fmt.Sprint(i), sym, render.Options{Scale: 2, HRT: i%2 == 0}))
 		texts = append(texts, sym.Text)
 	}
-	res := lineartest.ZXingWasm(t, files)
+	res := enginetest.ZXingWasm(t, files)
 	for i := range ps {
 		got := res[files[i]]
 		if len(got) != 1 || got[0].Format != "Codabar" || got[0].Text != texts[i] {
-			t.Errorf("%q: zxing-wasm read %s, barkit %q", ps[i], lineartest.FormatResults(got), texts[i])
+			t.Errorf("%q: zxing-wasm read %s, barkit %q", ps[i], enginetest.FormatResults(got), texts[i])
 		}
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/barkit/barkit/symbology/linear/lineartest"
+	"github.com/barkit/barkit/internal/enginetest"
 )
 
 // TestChars checks the character table: 44 characters of nine elements,
@@ -99,7 +99,7 @@ func TestZint(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := lineartest.Zint(t, c.zint...)
+		want := enginetest.ZintRow(t, c.zint...)
 		if !slices.Equal(sym.Modules.Pix, want) {
 			t.Errorf("%s %q: modules differ from zint's:\n%v\n%v", c.id, c.data, sym.Modules.Pix, want)
 		}

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/barkit/barkit/internal/enginetest"
 	"github.com/barkit/barkit/render"
-	"github.com/barkit/barkit/symbology/linear/lineartest"
 )
 
 // rawOf returns the Code 39 characters a payload's symbol holds, start and
@@ -39,8 +39,8 @@ func TestZbarReadsCode39(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		path := lineartest.WritePNG(t, dir, fmt.Sprint(i), sym, render.Options{Scale: 2 + i%2, HRT: i%2 == 0})
-		got, ok := lineartest.Zbar(t, path, "code39")
+		path := enginetest.WritePNG(t, dir, fmt.Sprint(i), sym, render.Options{Scale: 2 + i%2, HRT: i%2 == 0})
+		got, ok := enginetest.Zbar(t, path, "code39")
 		if !ok || got != raw {
 			t.Errorf("%s %q: zbarimg read %q (%v), wrote %q", p.id, p.data, got, ok, raw)
 		}
@@ -57,8 +57,8 @@ func TestZXingReadsCode39(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		path := lineartest.WritePNG(t, dir, fmt.Sprint(i), sym, render.Options{Scale: 2 + i%2, HRT: i%2 == 1})
-		got, ok := lineartest.ZXingReader(t, path, "Code39")
+		path := enginetest.WritePNG(t, dir, fmt.Sprint(i), sym, render.Options{Scale: 2 + i%2, HRT: i%2 == 1})
+		got, ok := enginetest.ZXingReader(t, path, "Code39")
 		if !ok || string(got) != raw {
 			t.Errorf("%s %q: ZXingReader read %q (%v), wrote %q", p.id, p.data, got, ok, raw)
 		}
@@ -82,10 +82,10 @@ func TestZXingWasmReadsCode39(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		files = append(files, lineartest.WritePNG(t, dir, fmt.Sprint(i), sym, render.Options{Scale: 2, HRT: i%2 == 0}))
+		files = append(files, enginetest.WritePNG(t, dir, fmt.Sprint(i), sym, render.Options{Scale: 2, HRT: i%2 == 0}))
 	}
 	formats := map[string]string{"code39": "Code39", "code39-ext": "Code39Ext", "code32": "Code32", "pzn": "PZN"}
-	res := lineartest.ZXingWasm(t, files)
+	res := enginetest.ZXingWasm(t, files)
 	for i, p := range ps {
 		got := res[files[i]]
 		format, text := formats[p.id], p.text
@@ -95,7 +95,7 @@ func TestZXingWasmReadsCode39(t *testing.T) {
 			format, text = "Code39", raw
 		}
 		if len(got) != 1 || got[0].Format != format || got[0].Text != text {
-			t.Errorf("%s %q: zxing-wasm read %s, barkit %s %q", p.id, p.data, lineartest.FormatResults(got), formats[p.id], p.text)
+			t.Errorf("%s %q: zxing-wasm read %s, barkit %s %q", p.id, p.data, enginetest.FormatResults(got), formats[p.id], p.text)
 		}
 	}
 }

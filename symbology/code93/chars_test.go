@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/barkit/barkit/internal/enginetest"
 	"github.com/barkit/barkit/symbology"
-	"github.com/barkit/barkit/symbology/linear/lineartest"
 )
 
 // TestChars checks the character table: 48 characters of nine modules,
@@ -77,7 +77,7 @@ func TestZint(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := lineartest.Zint(t, "-b", "25", "--esc", "-d", escape(data)); !slices.Equal(sym.Modules.Pix, want) {
+		if want := enginetest.ZintRow(t, "-b", "25", "--esc", "-d", escape(data)); !slices.Equal(sym.Modules.Pix, want) {
 			t.Errorf("%q: modules differ from zint's:\n%v\n%v", data, sym.Modules.Pix, want)
 		}
 	}

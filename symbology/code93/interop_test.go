@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/barkit/barkit/internal/enginetest"
 	"github.com/barkit/barkit/render"
 	"github.com/barkit/barkit/symbology"
-	"github.com/barkit/barkit/symbology/linear/lineartest"
 )
 
 // TestZbarReadsCode93 writes payloads as PNG and checks that zbarimg, an
@@ -24,8 +24,8 @@ func TestZbarReadsCode93(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		path := lineartest.WritePNG(t, dir, fmt.Sprint(i), sym, render.Options{Scale: 2 + i%2, HRT: i%2 == 0})
-		if got, ok := lineartest.Zbar(t, path, "code93"); !ok || got != data {
+		path := enginetest.WritePNG(t, dir, fmt.Sprint(i), sym, render.Options{Scale: 2 + i%2, HRT: i%2 == 0})
+		if got, ok := enginetest.Zbar(t, path, "code93"); !ok || got != data {
 			t.Errorf("%q: zbarimg read %q (%v)", data, got, ok)
 		}
 	}
@@ -39,8 +39,8 @@ func TestZXingReadsCode93(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		path := lineartest.WritePNG(t, dir, fmt.Sprint(i), sym, render.Options{Scale: 2 + i%2, HRT: i%2 == 1})
-		if got, ok := lineartest.ZXingReader(t, path, "Code93"); !ok || string(got) != data {
+		path := enginetest.WritePNG(t, dir, fmt.Sprint(i), sym, render.Options{Scale: 2 + i%2, HRT: i%2 == 1})
+		if got, ok := enginetest.ZXingReader(t, path, "Code93"); !ok || string(got) != data {
 			t.Errorf("%q: ZXingReader read %q (%v)", data, got, ok)
 		}
 	}
@@ -56,13 +56,13 @@ func TestZXingWasmReadsCode93(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		files = append(files, lineartest.WritePNG(t, dir, fmt.Sprint(i), sym, render.Options{Scale: 2, HRT: i%2 == 0}))
+		files = append(files, enginetest.WritePNG(t, dir, fmt.Sprint(i), sym, render.Options{Scale: 2, HRT: i%2 == 0}))
 	}
-	res := lineartest.ZXingWasm(t, files)
+	res := enginetest.ZXingWasm(t, files)
 	for i, data := range ps {
 		got := res[files[i]]
 		if len(got) != 1 || got[0].Format != "Code93" || got[0].Text != data {
-			t.Errorf("%q: zxing-wasm read %s", data, lineartest.FormatResults(got))
+			t.Errorf("%q: zxing-wasm read %s", data, enginetest.FormatResults(got))
 		}
 	}
 }

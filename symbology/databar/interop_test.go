@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/barkit/barkit/internal/enginetest"
 	"github.com/barkit/barkit/render"
 	"github.com/barkit/barkit/symbology"
-	"github.com/barkit/barkit/symbology/linear/lineartest"
 )
 
 // interopCase is a symbol for the independent readers: its id, its data
@@ -53,7 +53,7 @@ func writeCases(t *testing.T, dir string, cs []interopCase) (files []string) {
 		if err != nil {
 			t.Fatalf("%s %q: %v", c.id, c.data, err)
 		}
-		files = append(files, lineartest.WritePNG(t, dir, fmt.Sprint(i), sym, render.Options{Scale: 2}))
+		files = append(files, enginetest.WritePNG(t, dir, fmt.Sprint(i), sym, render.Options{Scale: 2}))
 	}
 	return files
 }
@@ -88,7 +88,7 @@ func TestZbarReadsDataBar(t *testing.T) {
 		if c.id == "databar-expanded" || c.id == "databar-expanded-stacked" {
 			sym = "databar-exp"
 		}
-		got, ok := lineartest.Zbar(t, files[i], sym)
+		got, ok := enginetest.Zbar(t, files[i], sym)
 		rows := 1
 		if c.id == "databar-expanded-stacked" {
 			rows = stackedRows(t, c)
@@ -130,7 +130,7 @@ func stackedRows(t *testing.T, c interopCase) int {
 func TestZXingWasmReadsDataBar(t *testing.T) {
 	cs := interopCases(t)
 	files := writeCases(t, t.TempDir(), cs)
-	res := lineartest.ZXingWasm(t, files)
+	res := enginetest.ZXingWasm(t, files)
 	formats := map[string]string{
 		"databar": "DataBarOmni", "databar-stacked": "DataBarStk", "databar-stacked-omni": "DataBarStk",
 		"databar-expanded": "DataBarExp", "databar-expanded-stacked": "DataBarExpStk", "databar-limited": "DataBarLtd",
@@ -142,7 +142,7 @@ func TestZXingWasmReadsDataBar(t *testing.T) {
 			format = "DataBarExp"
 		}
 		if len(got) != 1 || got[0].Format != format || got[0].Text != c.es {
-			t.Errorf("%s %q: zxing-wasm read %s, barkit %s %q", c.id, c.data, lineartest.FormatResults(got), format, c.es)
+			t.Errorf("%s %q: zxing-wasm read %s, barkit %s %q", c.id, c.data, enginetest.FormatResults(got), format, c.es)
 		}
 	}
 }

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/barkit/barkit/internal/enginetest"
 	"github.com/barkit/barkit/render"
 	"github.com/barkit/barkit/symbology"
-	"github.com/barkit/barkit/symbology/linear/lineartest"
 )
 
 // TestZXingWasmReadsDXFilmEdge writes payloads as PNG and checks that
@@ -21,13 +21,13 @@ func TestZXingWasmReadsDXFilmEdge(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		files = append(files, lineartest.WritePNG(t, dir, fmt.Sprint(i), sym, render.Options{Scale: 2 + i%3}))
+		files = append(files, enginetest.WritePNG(t, dir, fmt.Sprint(i), sym, render.Options{Scale: 2 + i%3}))
 	}
-	res := lineartest.ZXingWasm(t, files)
+	res := enginetest.ZXingWasm(t, files)
 	for i, data := range ps {
 		got := res[files[i]]
 		if len(got) != 1 || got[0].Format != "DXFilmEdge" || got[0].Text != data {
-			t.Errorf("%q: zxing-wasm read %s", data, lineartest.FormatResults(got))
+			t.Errorf("%q: zxing-wasm read %s", data, enginetest.FormatResults(got))
 		}
 	}
 }

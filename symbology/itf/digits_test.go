@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/barkit/barkit/symbology/linear/lineartest"
+	"github.com/barkit/barkit/internal/enginetest"
 )
 
 // TestDigits checks the digit table: two wide elements of five, whose
@@ -59,7 +59,7 @@ func TestZint(t *testing.T) {
 			t.Fatal(err)
 		}
 		m, _ := Encode(sym.Text)
-		if want := lineartest.Zint(t, c.zint...); !slices.Equal(m.Pix, want) {
+		if want := enginetest.ZintRow(t, c.zint...); !slices.Equal(m.Pix, want) {
 			t.Errorf("%s %q: modules differ from zint's:\n%v\n%v", c.id, c.data, m.Pix, want)
 		}
 	}

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/barkit/barkit/internal/enginetest"
 	"github.com/barkit/barkit/render"
-	"github.com/barkit/barkit/symbology/linear/lineartest"
 )
 
 // TestZbarReadsITF writes payloads as PNG and checks that zbarimg, an
@@ -18,8 +18,8 @@ func TestZbarReadsITF(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		path := lineartest.WritePNG(t, dir, fmt.Sprint(i), sym, render.Options{Scale: 2 + i%2, HRT: i%2 == 0})
-		if got, ok := lineartest.Zbar(t, path, "i25"); !ok || got != p.text {
+		path := enginetest.WritePNG(t, dir, fmt.Sprint(i), sym, render.Options{Scale: 2 + i%2, HRT: i%2 == 0})
+		if got, ok := enginetest.Zbar(t, path, "i25"); !ok || got != p.text {
 			t.Errorf("%s %q: zbarimg read %q (%v), wrote %q", p.id, p.data, got, ok, p.text)
 		}
 	}
@@ -33,8 +33,8 @@ func TestZXingReadsITF(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		path := lineartest.WritePNG(t, dir, fmt.Sprint(i), sym, render.Options{Scale: 2 + i%2, HRT: i%2 == 1})
-		if got, ok := lineartest.ZXingReader(t, path, "ITF"); !ok || string(got) != p.text {
+		path := enginetest.WritePNG(t, dir, fmt.Sprint(i), sym, render.Options{Scale: 2 + i%2, HRT: i%2 == 1})
+		if got, ok := enginetest.ZXingReader(t, path, "ITF"); !ok || string(got) != p.text {
 			t.Errorf("%s %q: ZXingReader read %q (%v), wrote %q", p.id, p.data, got, ok, p.text)
 		}
 	}
@@ -52,13 +52,13 @@ func TestZXingWasmReadsITF(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		files = append(files, lineartest.WritePNG(t, dir, fmt.Sprint(i), sym, render.Options{Scale: 2, HRT: i%2 == 0}))
+		files = append(files, enginetest.WritePNG(t, dir, fmt.Sprint(i), sym, render.Options{Scale: 2, HRT: i%2 == 0}))
 	}
-	res := lineartest.ZXingWasm(t, files)
+	res := enginetest.ZXingWasm(t, files)
 	for i, p := range ps {
 		got := res[files[i]]
 		if len(got) != 1 || got[0].Format != "ITF" || got[0].Text != p.text {
-			t.Errorf("%s %q: zxing-wasm read %s, barkit %s %q", p.id, p.data, lineartest.FormatResults(got), p.readID, p.text)
+			t.Errorf("%s %q: zxing-wasm read %s, barkit %s %q", p.id, p.data, enginetest.FormatResults(got), p.readID, p.text)
 		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/barkit/barkit/binarize"
+	"github.com/barkit/barkit/internal/enginetest"
 	"github.com/barkit/barkit/symbology"
 	"github.com/barkit/barkit/symbology/linear/lineartest"
 )
@@ -115,7 +116,7 @@ func TestDegraded(t *testing.T) {
 		var mods []bool
 		var quiet float64 = 10
 		if sym.zint != nil {
-			mods = lineartest.Zint(t, sym.zint...)
+			mods = enginetest.ZintRow(t, sym.zint...)
 		}
 		for ci, c := range degradedConditions {
 			s := c.scene
@@ -168,8 +169,8 @@ func TestDegraded(t *testing.T) {
 		f.Close()
 		files = append(files, it.path)
 	}
-	var zx map[string][]lineartest.EngineResult
-	zxingOK := !t.Run("zxing-wasm", func(t *testing.T) { zx = lineartest.ZXingWasm(t, files) }) || zx != nil
+	var zx map[string][]enginetest.WasmResult
+	zxingOK := !t.Run("zxing-wasm", func(t *testing.T) { zx = enginetest.ZXingWasm(t, files) }) || zx != nil
 	var table strings.Builder
 	fmt.Fprintf(&table, "%-18s %8s %11s\n", "condition", "barkit", "zxing-wasm")
 	for ci, c := range degradedConditions {

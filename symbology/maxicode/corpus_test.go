@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/barkit/barkit/internal/corpustest"
+	"github.com/barkit/barkit/internal/enginetest"
 	"github.com/barkit/barkit/symbology"
-	"github.com/barkit/barkit/symbology/linear/lineartest"
 )
 
 // The package's corpus test: maxicode-1 of the reference corpus upright,
@@ -147,7 +147,7 @@ func zxingFigures(t *testing.T, files []string, want map[string]corpusImage) {
 			return
 		}
 	}
-	res := lineartest.ZXingWasm(t, files)
+	res := enginetest.ZXingWasm(t, files)
 	byAngle := make(map[string][2]int)
 	for _, f := range files {
 		angle := f[strings.LastIndexByte(f, '-')+1 : len(f)-4]

@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/barkit/barkit/internal/enginetest"
 	"github.com/barkit/barkit/render"
 	"github.com/barkit/barkit/symbology"
-	"github.com/barkit/barkit/symbology/linear/lineartest"
 )
 
 // interopCase is a symbol for the independent readers.
@@ -75,7 +75,7 @@ func TestInterop(t *testing.T) {
 			t.Fatalf("%s: barkit cannot read it: %v", c.name, err)
 		}
 		sym := &symbology.Symbol{Symbology: "maxicode", Modules: code.Modules, QuietZone: quietZone, ECLevel: code.ECLevel(), Hexagonal: true}
-		path := lineartest.WritePNG(t, dir, fmt.Sprintf("%02d-%s", i, c.name), sym, render.Options{Scale: 3 + i%4})
+		path := enginetest.WritePNG(t, dir, fmt.Sprintf("%02d-%s", i, c.name), sym, render.Options{Scale: 3 + i%4})
 		files = append(files, path)
 		want[path] = bc
 	}
@@ -106,7 +106,7 @@ func TestInterop(t *testing.T) {
 			return
 		}
 	}
-	res := lineartest.ZXingWasm(t, files)
+	res := enginetest.ZXingWasm(t, files)
 	n := 0
 	for _, f := range files {
 		rs := res[f]

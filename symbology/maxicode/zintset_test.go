@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/barkit/barkit/imageio"
+	"github.com/barkit/barkit/internal/enginetest"
 	"github.com/barkit/barkit/symbology"
-	"github.com/barkit/barkit/symbology/linear/lineartest"
 )
 
 // zintSetMin is the share of TestZintSet's pictures barkit must read: the
@@ -110,7 +110,7 @@ func TestZintSet(t *testing.T) {
 	}
 	if os.Getenv("ZXINGWASM_DIR") != "" {
 		zx := 0
-		res := lineartest.ZXingWasm(t, files)
+		res := enginetest.ZXingWasm(t, files)
 		for _, f := range files {
 			for _, r := range res[f] {
 				if r.Format == "MaxiCode" {

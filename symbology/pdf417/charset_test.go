@@ -2,14 +2,10 @@ package pdf417
 
 import (
 	"fmt"
-	"os"
 	"os/exec"
-	"path/filepath"
-	"strings"
 	"testing"
 
-	"github.com/barkit/barkit/eci"
-	"github.com/barkit/barkit/matrix"
+	"github.com/barkit/barkit/internal/enginetest"
 	"github.com/barkit/barkit/render"
 	"github.com/barkit/barkit/symbology"
 )
@@ -74,7 +70,7 @@ func TestCharsetSizes(t *testing.T) {
 	}
 }
 
-// TestZintCharsetSizes writes each payload of sizePayloads as PDF417,
+// TestZintCharsetSizes writes each payload of enginetest.Payloads as PDF417,
 // Compact PDF417 and MicroPDF417 with zint 2.11, at its default error
 // correction and shape, in every character set a user could ask zint for
 // (its own choice and each --eci of eci.Choices), keeps zint's smallest
@@ -89,9 +85,9 @@ func TestZintCharsetSizes(t *testing.T) {
 	}
 	dir := t.TempDir()
 	_, zxErr := exec.LookPath("ZXingReader")
-	payloads := sizePayloads()
+	payloads := enginetest.Payloads()
 	var paths []string
-	var want []sizePayload
+	var want []enginetest.Payload
 	for _, kind := range []struct {
 		name      string
 		zint      string
@@ -106,22 +102,19 @@ func TestZintCharsetSizes(t *testing.T) {
 		for _, p := range payloads {
 			zArea := 0
 			zShape := ""
-			for _, e := range zintECIs(p) {
-				rows := zintDump(t, dir, p, append([]string{"-b", kind.zint}, e...)...)
-				if rows == nil {
-					continue
-				}
-				m := dumpMatrix(rows)
+			zsyms, _ := enginetest.ZintRuns(p, enginetest.ZintECIs(p.Data), "-b", kind.zint)
+			for _, z := range zsyms {
+				m := z.Modules
 				if a := m.Width * m.Height * kind.rowHeight; zArea == 0 || a < zArea {
 					zArea, zShape = a, fmt.Sprintf("%d×%d modules", m.Width, m.Height*kind.rowHeight)
 				}
 			}
 			opts := kind.opts
-			opts.Binary = p.binary
-			c, err := Encode(p.data, opts)
+			opts.Binary = p.Binary
+			c, err := Encode(p.Data, opts)
 			if err != nil {
 				if zArea > 0 {
-					t.Errorf("%s %s: %v; zint wrote %s", kind.name, p.name, err, zShape)
+					t.Errorf("%s %s: %v; zint wrote %s", kind.name, p.Name, err, zShape)
 				}
 				none++
 				continue
@@ -129,26 +122,25 @@ func TestZintCharsetSizes(t *testing.T) {
 			bc, err := Decode(c.Modules)
 			switch {
 			case err != nil:
-				t.Errorf("%s %s: barkit's %s symbol: %v", kind.name, p.name, c.Version(), err)
-			case p.binary && string(bc.Bytes) != p.data, !p.binary && bc.Text != p.data:
-				t.Errorf("%s %s: read back as %q", kind.name, p.name, bc.Text)
+				t.Errorf("%s %s: barkit's %s symbol: %v", kind.name, p.Name, c.Version(), err)
+			case p.Binary && string(bc.Bytes) != p.Data, !p.Binary && bc.Text != p.Data:
+				t.Errorf("%s %s: read back as %q", kind.name, p.Name, bc.Text)
 			}
 			area := c.Modules.Width * c.Modules.Height
 			shape := fmt.Sprintf("%s, %d×%d modules", c.Version(), c.Modules.Width, c.Modules.Height)
 			switch {
 			case zArea == 0:
-				t.Logf("%s %s: zint wrote no symbol, barkit %s", kind.name, p.name, shape)
+				t.Logf("%s %s: zint wrote no symbol, barkit %s", kind.name, p.Name, shape)
 			case area > zArea:
-				t.Errorf("%s %s: barkit %s, zint %s", kind.name, p.name, shape, zShape)
+				t.Errorf("%s %s: barkit %s, zint %s", kind.name, p.Name, shape, zShape)
 			case area < zArea:
 				smaller++
-				t.Logf("%s %s: barkit %s, zint %s", kind.name, p.name, shape, zShape)
+				t.Logf("%s %s: barkit %s, zint %s", kind.name, p.Name, shape, zShape)
 			default:
 				equal++
 			}
 			if !opts.Micro {
-				path := filepath.Join(dir, fmt.Sprintf("%d-%s.png", len(paths), p.name))
-				writeSymbolPNG(t, path, &symbology.Symbol{Modules: c.Modules, QuietZone: quietZone})
+				path := enginetest.WritePNG(t, dir, fmt.Sprintf("%d-%s", len(paths), p.Name), &symbology.Symbol{Modules: c.Modules, QuietZone: quietZone}, render.Options{Scale: 3})
 				paths, want = append(paths, path), append(want, p)
 			}
 		}
@@ -158,151 +150,16 @@ func TestZintCharsetSizes(t *testing.T) {
 		t.Log("ZXingReader not installed (Debian package zxing-cpp-tools): its reads not checked")
 		return
 	}
-	out, err := exec.Command("ZXingReader", append([]string{"-format", "PDF417"}, paths...)...).Output()
-	if err != nil && len(out) == 0 {
-		t.Fatalf("ZXingReader: %v", err)
-	}
-	got := parseZXing(out, paths[0])
+	got := enginetest.ZXingReadAll(t, "PDF417", paths...)
 	for i, p := range want {
 		r, ok := got[paths[i]]
 		switch {
 		case !ok:
-			t.Errorf("%s: ZXingReader read nothing", p.name)
-		case p.binary && string(r.bytes) != p.data:
-			t.Errorf("%s: ZXingReader read bytes %x", p.name, r.bytes)
-		case !p.binary && r.text != p.data:
-			t.Errorf("%s: ZXingReader read %q", p.name, r.text)
+			t.Errorf("%s: ZXingReader read nothing", p.Name)
+		case p.Binary && string(r.Bytes) != p.Data:
+			t.Errorf("%s: ZXingReader read bytes %x", p.Name, r.Bytes)
+		case !p.Binary && r.Text != p.Data:
+			t.Errorf("%s: ZXingReader read %q", p.Name, r.Text)
 		}
 	}
-}
-
-// writeSymbolPNG renders sym at 3 pixels a module to path.
-func writeSymbolPNG(t *testing.T, path string, sym *symbology.Symbol) {
-	t.Helper()
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = render.PNG(f, sym, render.Options{Scale: 3})
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
-// sizePayload is one payload of the comparisons with zint: text, or bytes
-// when binary is set.
-type sizePayload struct {
-	name   string
-	data   string
-	binary bool
-}
-
-// sizePayloads returns the payloads compared with zint: text in several
-// scripts, digits, ASCII and binary data.
-func sizePayloads() []sizePayload {
-	bin := make([]byte, 120)
-	for i := range bin {
-		bin[i] = byte(i*167 + 13)
-	}
-	return []sizePayload{
-		{"digits", "0123456789", false},
-		{"digits-long", strings.Repeat("31415926535897932384", 4), false},
-		{"upper", "HELLO WORLD 2024", false},
-		{"mixed", "Hello, World! 123", false},
-		{"url", "https://example.com/path?q=1&r=two", false},
-		{"lower", "the quick brown fox jumps over the lazy dog", false},
-		{"latin1", "Grüße aus Köln", false},
-		{"latin1-long", "Déjà vu: naïve café, crème brûlée à la française", false},
-		{"cyrillic", "Привет, мир", false},
-		{"cyrillic-long", "Съешь же ещё этих мягких французских булок, да выпей чаю", false},
-		{"greek", "Ελληνικά γράμματα", false},
-		{"greek-long", "Ξεσκεπάζω την ψυχοφθόρα βδελυγμία και ζω", false},
-		{"polish", "Zażółć gęślą jaźń", false},
-		{"czech", "Příliš žluťoučký kůň úpěl ďábelské ódy", false},
-		{"hebrew", "שלום עולם", false},
-		{"arabic", "مرحبا بالعالم", false},
-		{"thai", "สวัสดีชาวโลก", false},
-		{"japanese", "日本語のテキスト", false},
-		{"japanese-kana", "カタカナとひらがなの文章です", false},
-		{"chinese", "中文字符测试数据", false},
-		{"chinese-traditional", "繁體中文測試資料", false},
-		{"korean", "한국어 텍스트입니다", false},
-		{"euro", "Preis: 42 €", false},
-		{"cjk-latin", "Grüße, 世界", false},
-		{"emoji", "OK ✓ 😀", false},
-		{"binary-latin1-looking", "\xe9t\xe9 \xe0 la plage, cr\xe8me br\xfbl\xe9e", true},
-		{"binary-short", "\x00\x01\x80\xff\xfe\x7f", true},
-		{"binary-long", string(bin), true},
-	}
-}
-
-// zintDump runs zint with --dump on the payload (from a file, as bytes
-// with --binary for binary payloads) and returns the rows of the symbol
-// it writes, each module a '#' or '.', or nil when zint refuses.
-func zintDump(t *testing.T, dir string, p sizePayload, args ...string) []string {
-	t.Helper()
-	path := filepath.Join(dir, "payload")
-	if err := os.WriteFile(path, []byte(p.data), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	args = append(args, "--dump", "--input="+path)
-	if p.binary {
-		args = append(args, "--binary")
-	}
-	out, err := exec.Command("zint", args...).Output()
-	if err != nil {
-		return nil
-	}
-	var rows []string
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		var b strings.Builder
-		for _, c := range strings.ReplaceAll(line, " ", "") {
-			v := strings.IndexRune("0123456789ABCDEF", c)
-			if v < 0 {
-				t.Fatalf("zint %q: unexpected dump line %q", args, line)
-			}
-			for k := 3; k >= 0; k-- {
-				b.WriteByte(".#"[v>>k&1])
-			}
-		}
-		rows = append(rows, b.String())
-	}
-	return rows
-}
-
-// zintECIs returns the --eci options a user could give zint for the
-// payload: none (zint's own choice), then each character set of
-// eci.Choices.
-func zintECIs(p sizePayload) [][]string {
-	out := [][]string{nil}
-	if p.binary {
-		return out
-	}
-	for _, c := range eci.Choices(p.data) {
-		if c.ECI > 0 {
-			out = append(out, []string{fmt.Sprintf("--eci=%d", c.ECI)})
-		}
-	}
-	return out
-}
-
-// dumpMatrix makes a matrix of zint's dump rows, as wide as the last dark
-// module of any row (the dump pads rows to whole hex digits).
-func dumpMatrix(rows []string) *matrix.Matrix {
-	w := 0
-	for _, r := range rows {
-		if i := strings.LastIndexByte(r, '#'); i+1 > w {
-			w = i + 1
-		}
-	}
-	m := matrix.New(w, len(rows))
-	for y, r := range rows {
-		for x := 0; x < w && x < len(r); x++ {
-			m.Set(x, y, r[x] == '#')
-		}
-	}
-	return m
 }

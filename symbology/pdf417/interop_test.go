@@ -1,17 +1,15 @@
 package pdf417
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/hex"
 	"fmt"
+	"maps"
 	"math/rand/v2"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/barkit/barkit/internal/enginetest"
 	"github.com/barkit/barkit/render"
 	"github.com/barkit/barkit/symbology"
 )
@@ -70,8 +68,7 @@ func interopCases() []interopCase {
 // structured-append position. (ZXingReader 1.4 does not read MicroPDF417,
 // and the zbarimg of Debian is built without PDF417.)
 func TestZXingReads(t *testing.T) {
-	zx, err := exec.LookPath("ZXingReader")
-	if err != nil {
+	if _, err := exec.LookPath("ZXingReader"); err != nil {
 		t.Skip("ZXingReader not installed (Debian package zxing-cpp-tools)")
 	}
 	if testing.Short() {
@@ -85,30 +82,15 @@ func TestZXingReads(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		path := filepath.Join(dir, fmt.Sprintf("%03d.png", i))
-		f, err := os.Create(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		err = render.PNG(f, &symbology.Symbol{Modules: code.Modules, QuietZone: quietZone}, render.Options{Scale: 2 + i%2})
-		f.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, path)
+		files = append(files, enginetest.WritePNG(t, dir, fmt.Sprintf("%03d", i),
+			&symbology.Symbol{Modules: code.Modules, QuietZone: quietZone}, render.Options{Scale: 2 + i%2}))
 	}
 	// One run for the single symbols, and one per Macro PDF417 segment:
 	// ZXingReader merges the segments it sees in one run.
 	var singles []string
-	got := map[string]zxingResult{}
+	got := map[string]enginetest.Read{}
 	run := func(paths ...string) {
-		out, err := exec.Command(zx, append([]string{"-format", "PDF417"}, paths...)...).Output()
-		if err != nil && len(out) == 0 {
-			t.Fatalf("ZXingReader: %v", err)
-		}
-		for k, v := range parseZXing(out, paths[0]) {
-			got[k] = v
-		}
+		maps.Copy(got, enginetest.ZXingReadAll(t, "PDF417", paths...))
 	}
 	for i, c := range cases {
 		if c.opts.Macro != nil {
@@ -123,60 +105,12 @@ func TestZXingReads(t *testing.T) {
 		switch {
 		case !ok:
 			t.Errorf("%s (%s): ZXingReader read nothing", c.name, files[i])
-		case c.bytes == nil && r.text != c.text:
-			t.Errorf("%s: ZXingReader read %q, want %q", c.name, r.text, c.text)
-		case c.bytes != nil && !bytes.Equal(r.bytes, c.bytes):
-			t.Errorf("%s: ZXingReader read %x, want %x", c.name, r.bytes, c.bytes)
-		case c.seq != "" && !strings.Contains(r.seq, c.seq):
-			t.Errorf("%s: ZXingReader's structured append %q, want %q", c.name, r.seq, c.seq)
+		case c.bytes == nil && r.Text != c.text:
+			t.Errorf("%s: ZXingReader read %q, want %q", c.name, r.Text, c.text)
+		case c.bytes != nil && !bytes.Equal(r.Bytes, c.bytes):
+			t.Errorf("%s: ZXingReader read %x, want %x", c.name, r.Bytes, c.bytes)
+		case c.seq != "" && !strings.Contains(r.StructuredAppend, c.seq):
+			t.Errorf("%s: ZXingReader's structured append %q, want %q", c.name, r.StructuredAppend, c.seq)
 		}
 	}
-}
-
-type zxingResult struct {
-	bytes []byte
-	text  string
-	seq   string
-}
-
-// parseZXing reads ZXingReader's report: blocks of "Key: value" lines,
-// each starting with File (which it leaves out when it reads one file,
-// first).
-func parseZXing(out []byte, first string) map[string]zxingResult {
-	res := map[string]zxingResult{}
-	file := first
-	var cur zxingResult
-	flush := func() {
-		if file != "" && cur.bytes != nil {
-			res[file] = cur
-		}
-	}
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	for sc.Scan() {
-		k, v, ok := strings.Cut(sc.Text(), ":")
-		if !ok {
-			continue
-		}
-		v = strings.TrimSpace(v)
-		switch k {
-		case "File":
-			flush()
-			file, cur = v, zxingResult{}
-		case "Bytes":
-			b, err := hex.DecodeString(strings.ReplaceAll(v, " ", ""))
-			if err == nil {
-				cur.bytes = b
-			}
-			if cur.bytes == nil {
-				cur.bytes = []byte{}
-			}
-		case "Text":
-			cur.text = strings.TrimSuffix(strings.TrimPrefix(v, "\""), "\"")
-		case "Structured Append":
-			cur.seq = v
-		}
-	}
-	flush()
-	return res
 }

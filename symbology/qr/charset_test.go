@@ -6,9 +6,10 @@ import (
 	"os/exec"
 	"testing"
 
+	"github.com/barkit/barkit/eci"
+	"github.com/barkit/barkit/internal/enginetest"
 	"github.com/barkit/barkit/matrix"
 	"github.com/barkit/barkit/symbology/qrfamily"
-	"github.com/barkit/barkit/symbology/qrfamily/qrtest"
 )
 
 // sizeTexts are texts in many scripts and character sets for the
@@ -89,23 +90,25 @@ func TestSmallerThanZint(t *testing.T) {
 				continue
 			}
 			if zxErr == nil {
-				zt, zb, ok := qrtest.ZXingRead(c.Modules, dir, name)
+				path := enginetest.WriteMatrixPNG(t, dir, name, c.Modules)
+				r, ok := enginetest.ZXingReadAll(t, "", path)[path]
 				switch {
 				case !ok:
 					t.Errorf("%q %d-%v: ZXingReader read nothing", text, c.Version, level)
-				case zt != text || !bytes.Equal(zb, bc.Bytes):
-					t.Errorf("%q %d-%v: ZXingReader reads %q (% x), barkit %q (% x)", text, c.Version, level, zt, zb, bc.Text, bc.Bytes)
+				case r.Text != text || !bytes.Equal(r.Bytes, bc.Bytes):
+					t.Errorf("%q %d-%v: ZXingReader reads %q (% x), barkit %q (% x)", text, c.Version, level, r.Text, r.Bytes, bc.Text, bc.Bytes)
 				default:
 					zxRead++
 				}
 			}
 			if zbarErr == nil && des < 0 {
 				// Undesignated bytes: the guessing reader reads them right.
-				if got, _ := qrtest.Zbar(c.Modules, dir, name); got != text {
+				if got, _ := enginetest.Zbar(t, enginetest.WriteMatrixPNG(t, dir, name, c.Modules), ""); got != text {
 					t.Errorf("%q %d-%v: zbarimg reads %q", text, c.Version, level, got)
 				}
 			}
-			zs, err := qrtest.ZintRuns(text, qrtest.ZintECIs(text), "-b", "58", fmt.Sprintf("--secure=%d", level+1))
+			ecis := enginetest.ZintECIs(text, eci.ISO8859_1, eci.ShiftJIS, eci.UTF8)
+			zs, err := enginetest.ZintRuns(enginetest.Payload{Data: text}, ecis, "-b", "58", fmt.Sprintf("--secure=%d", level+1))
 			if err != nil {
 				t.Errorf("%q %v: %v", text, level, err)
 				continue
@@ -113,7 +116,7 @@ func TestSmallerThanZint(t *testing.T) {
 			if zs[0].ECI == 0 && c.Version < (zs[0].Modules.Width-17)/4 {
 				plain++
 			}
-			best := qrtest.Smallest(zs)
+			best := enginetest.Smallest(zs)
 			zm, zeci := best.Modules, best.ECI
 			zv := (zm.Width - 17) / 4
 			switch {
@@ -147,13 +150,14 @@ func checkZintMisread(t *testing.T, text string, zm *matrix.Matrix, zeci int, di
 			return
 		}
 		reader = "zbarimg"
-		got, _ = qrtest.Zbar(zm, dir, name+"-zint")
+		got, _ = enginetest.Zbar(t, enginetest.WriteMatrixPNG(t, dir, name+"-zint", zm), "")
 	case zeci == 32:
 		if _, err := exec.LookPath("ZXingReader"); err != nil {
 			return
 		}
 		reader = "ZXingReader"
-		got, _, _ = qrtest.ZXingRead(zm, dir, name+"-zint")
+		path := enginetest.WriteMatrixPNG(t, dir, name+"-zint", zm)
+		got = enginetest.ZXingReadAll(t, "", path)[path].Text
 	default:
 		t.Errorf("%q: zint's smaller symbol, ECI %d, would read right", text, zeci)
 		return

@@ -5,9 +5,10 @@ import (
 	"os/exec"
 	"testing"
 
+	"github.com/barkit/barkit/eci"
+	"github.com/barkit/barkit/internal/enginetest"
 	"github.com/barkit/barkit/matrix"
 	"github.com/barkit/barkit/symbology/qrfamily"
-	"github.com/barkit/barkit/symbology/qrfamily/qrtest"
 )
 
 // sizeTexts are texts in many scripts and character sets for the
@@ -62,7 +63,7 @@ func TestSmallerThanZint(t *testing.T) {
 				t.Errorf("%q %v: barkit reads %q, %v", text, level, bc.Text, err)
 				continue
 			}
-			zs, err := qrtest.ZintRuns(text, qrtest.ZintECIs(text), "-b", "145", fmt.Sprintf("--secure=%d", 2*int(level)+2))
+			zs, err := enginetest.ZintRuns(enginetest.Payload{Data: text}, enginetest.ZintECIs(text, eci.ISO8859_1, eci.ShiftJIS, eci.UTF8), "-b", "145", fmt.Sprintf("--secure=%d", 2*int(level)+2))
 			if err != nil {
 				t.Errorf("%q %v: %v", text, level, err)
 				continue
@@ -71,7 +72,7 @@ func TestSmallerThanZint(t *testing.T) {
 			if zs[0].ECI == 0 && a < zs[0].Modules.Width*zs[0].Modules.Height {
 				plain++
 			}
-			best := qrtest.Smallest(zs)
+			best := enginetest.Smallest(zs)
 			za := best.Modules.Width * best.Modules.Height
 			switch {
 			case a < za:

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/barkit/barkit/internal/enginetest"
 	"github.com/barkit/barkit/symbology"
-	"github.com/barkit/barkit/symbology/linear/lineartest"
 )
 
 // TestChars checks every character's elements: 16 modules of narrow and
@@ -58,7 +58,7 @@ func TestZint(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := lineartest.Zint(t, "-b", "32", "-d", data); !slices.Equal(sym.Modules.Pix, want) {
+		if want := enginetest.ZintRow(t, "-b", "32", "-d", data); !slices.Equal(sym.Modules.Pix, want) {
 			t.Errorf("%q: modules differ from zint's:\n%v\n%v", data, sym.Modules.Pix, want)
 		}
 	}
@@ -68,7 +68,7 @@ func TestZint(t *testing.T) {
 		// alpha start pattern: they read as text.
 		{"5566", "R]", "]B0"},
 	} {
-		m := lineartest.Zint(t, "-b", "87", "-d", c.data)
+		m := enginetest.ZintRow(t, "-b", "87", "-d", c.data)
 		hits := decodeRow(rowOf(m, 2), nil)
 		if len(hits) != 1 || hits[0].Text != c.text || "]B"+string(rune('0'+hits[0].Kind)) != c.ident {
 			t.Errorf("zint numeric %q: read %+v, want %q %s", c.data, hits, c.text, c.ident)

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/barkit/barkit/internal/enginetest"
 	"github.com/barkit/barkit/render"
-	"github.com/barkit/barkit/symbology/linear/lineartest"
 )
 
 // TestZXingWasmReadsTelepen writes payloads as PNG and checks that
@@ -21,9 +21,9 @@ func TestZXingWasmReadsTelepen(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		files = append(files, lineartest.WritePNG(t, dir, fmt.Sprint(i), sym, render.Options{Scale: 2, HRT: i%2 == 0}))
+		files = append(files, enginetest.WritePNG(t, dir, fmt.Sprint(i), sym, render.Options{Scale: 2, HRT: i%2 == 0}))
 	}
-	res := lineartest.ZXingWasm(t, files)
+	res := enginetest.ZXingWasm(t, files)
 	for i, p := range ps {
 		got := res[files[i]]
 		format := "TelepenAlpha"
@@ -31,7 +31,7 @@ func TestZXingWasmReadsTelepen(t *testing.T) {
 			format = "TelepenNumeric"
 		}
 		if len(got) != 1 || got[0].Format != format || got[0].Text != p.data {
-			t.Errorf("%+v: zxing-wasm read %s", p, lineartest.FormatResults(got))
+			t.Errorf("%+v: zxing-wasm read %s", p, enginetest.FormatResults(got))
 		}
 	}
 }

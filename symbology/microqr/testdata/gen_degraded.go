@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 
 	"github.com/barkit/barkit/detect"
+	"github.com/barkit/barkit/internal/enginetest"
 	"github.com/barkit/barkit/symbology/qrfamily/qrtest"
 )
 
@@ -43,7 +44,7 @@ var payloads = []struct {
 func main() {
 	r := rand.New(rand.NewPCG(2024, 12))
 	for i, p := range payloads {
-		m, err := qrtest.Zint(append([]string{"-b", "97", "-d", p.data}, p.args...)...)
+		m, err := enginetest.Zint(append([]string{"-b", "97", "-d", p.data}, p.args...)...)
 		if err != nil {
 			panic(err)
 		}

@@ -13,7 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/barkit/barkit/symbology/qrfamily/qrtest"
+	"github.com/barkit/barkit/internal/enginetest"
 )
 
 func main() {
@@ -29,7 +29,7 @@ func main() {
 	for _, d := range data {
 		for _, level := range []int{2, 4} {
 			args := []string{"-b", "145", "--secure", fmt.Sprint(level), "-d", d}
-			m, err := qrtest.Zint(args...)
+			m, err := enginetest.Zint(args...)
 			if err != nil {
 				continue // too long for this level
 			}
