@@ -135,8 +135,11 @@ func (t *Text) Prepare(text string, o TextOptions) (int, error) {
 	case o.ECI == PlainShiftJIS:
 		err := t.prepareECI(text, eci.ShiftJIS, o)
 		for i := range t.Units {
-			if t.Units[i].Caps&CapKanji != 0 {
-				t.Units[i].Caps = CapKanji // so that guessing readers see only the other bytes
+			u := &t.Units[i]
+			if u.Caps&CapKanji != 0 && !t.c1(u) {
+				// In byte mode this character would give guessing
+				// readers no evidence of Shift_JIS: kanji mode only.
+				u.Caps = CapKanji
 			}
 		}
 		return -1, err
@@ -159,10 +162,10 @@ func (t *Text) Prepare(text string, o TextOptions) (int, error) {
 //     ASCII text; text of kanji mode characters and ASCII; without
 //     designators (o.NoECI), ISO-8859-1 text whose bytes no reader
 //     guesses are something else (ReadsAsLatin1);
-//  2. without designators (o.NoECI), when Plain is not possible:
-//     PlainUTF8, then PlainShiftJIS when guessing readers would read
-//     its byte mode bytes as Shift_JIS; nothing could be smaller than
-//     Plain when it is;
+//  2. without designators (o.NoECI): PlainUTF8 when Plain is not
+//     possible; then PlainShiftJIS when guessing readers would read its
+//     byte mode bytes as Shift_JIS, kanji that bring a C1 byte allowed
+//     in byte mode too;
 //  3. with designators: each character set eci.Choices offers, UTF-8
 //     first, then a single-byte set, then the East Asian sets shorter
 //     than UTF-8 (Shift_JIS, ECI 20, with its kanji in kanji mode);
@@ -196,8 +199,16 @@ func (t *Text) Candidates(dst []int, text string, o TextOptions) []int {
 	if o.NoECI {
 		if len(dst) == n {
 			dst = append(dst, PlainUTF8)
-			o.ECI = PlainShiftJIS
-			if _, err := t.Prepare(text, o); err == nil && eci.Guess(t.byteModeBytes()) == eci.ShiftJIS {
+		}
+		// Shift_JIS without a designator: the bytes that must go in
+		// byte mode read as Shift_JIS to guessing readers, or are ASCII
+		// beside kanji that byte mode may take too (the nine bytes of
+		// "Tokyo東京" in one byte segment are shorter than "Tokyo" and
+		// a kanji segment), each bringing a C1 byte as evidence.
+		o.ECI = PlainShiftJIS
+		if _, err := t.Prepare(text, o); err == nil {
+			b := t.byteModeBytes()
+			if g := eci.Guess(b); g == eci.ShiftJIS || isASCII(b) && t.hasByteKanji() {
 				dst = append(dst, PlainShiftJIS)
 			}
 		}
@@ -216,6 +227,37 @@ func (t *Text) Candidates(dst []int, text string, o TextOptions) []int {
 		dst = append(dst, Plain)
 	}
 	return dst
+}
+
+// c1 reports whether the bytes of u hold a C1 byte (0x80-0x9F): Shift_JIS
+// evidence to readers that guess (eci.Guess).
+func (t *Text) c1(u *Unit) bool {
+	for _, c := range t.Bytes[u.Off : u.Off+int32(u.N)] {
+		if c >= 0x80 && c <= 0x9F {
+			return true
+		}
+	}
+	return false
+}
+
+// hasByteKanji reports whether a kanji mode character may also go in byte
+// mode.
+func (t *Text) hasByteKanji() bool {
+	for _, u := range t.Units {
+		if u.Caps&CapKanji != 0 && u.Caps&CapByte != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // hasKanji reports whether Prepare put any character in kanji mode.
