@@ -46,7 +46,6 @@ type run struct {
 	total int // results kept so far, over every reader
 	// thorough is the mode: not ReadOptions.Fast.
 	thorough bool
-	scratch  []bool   // View.Scratch's buffer
 	found    []placed // the symbols found so far, by every reader, in the image's pixels (View.Covered)
 	stats    Stats
 }

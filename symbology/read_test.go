@@ -286,25 +286,6 @@ func TestReadEdgeCases(t *testing.T) {
 	}
 }
 
-// TestViewScratch checks that the scratch buffer comes cleared and sized
-// to the view, whatever the last view left in it.
-func TestViewScratch(t *testing.T) {
-	hookB, hookLines = nothing, nothing
-	hookA = func(v *View) bool {
-		b := v.Scratch()
-		if len(b) != len(v.Bin.Pix) || slices.Contains(b, true) {
-			t.Errorf("scratch of %d elements, not all false, for a view of %d pixels", len(b), len(v.Bin.Pix))
-		}
-		for i := range b {
-			b[i] = true
-		}
-		return false
-	}
-	if _, err := Read(context.Background(), testSource(), ReadOptions{IDs: []string{"test-a"}}); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // TestReadRank checks that readers read each view in the order of their
 // ranks, their results grouped by first id all the same, and that a
 // symbol one reader found covers its place for the others, in the

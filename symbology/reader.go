@@ -133,20 +133,6 @@ const MaxCandidates = 256
 // may return: a reader should return at once.
 func (v *View) Stopped() bool { return v.run.stopped() }
 
-// Scratch returns a buffer of one element per pixel of Bin, all false,
-// for the reader's use until Find returns: a reader that marks the pixels
-// it has visited reuses one buffer over a scan's views rather than
-// allocating one per view.
-func (v *View) Scratch() []bool {
-	n := len(v.Bin.Pix)
-	if cap(v.run.scratch) < n {
-		v.run.scratch = make([]bool, n)
-	}
-	b := v.run.scratch[:n]
-	clear(b)
-	return b
-}
-
 // Covered reports whether p, in the view's pixels, lies inside a symbol
 // found already whose modules are not much smaller than module: one this
 // reader found in this view, or another reader in any view. A candidate

@@ -19,6 +19,7 @@ package datamatrix
 import (
 	"math"
 	"slices"
+	"sync"
 
 	"github.com/barkit/barkit/detect"
 	"github.com/barkit/barkit/matrix"
@@ -42,7 +43,7 @@ var mooreBack = [8]int{6, 6, 0, 0, 2, 2, 4, 4}
 type tracer struct {
 	bin  *matrix.Matrix
 	w, h int
-	seen []bool         // outline pixels already traced
+	seen pixelSet       // outline pixels already traced
 	off  [8]int         // mooreDir as offsets in bin.Pix
 	pts  []ipt          // the outline being traced, reused
 	fit  []detect.Point // fitArm's points, reused
@@ -71,10 +72,10 @@ type tracer struct {
 const traceSteps = 4
 
 // newTracer returns a tracer of bin that marks the pixels it has traced in
-// seen, which must hold an element per pixel, all false (nil: a new one).
-func newTracer(bin *matrix.Matrix, seen []bool) *tracer {
-	if len(seen) != len(bin.Pix) {
-		seen = make([]bool, len(bin.Pix))
+// seen, which must hold a bit per pixel, all clear (nil: a new one).
+func newTracer(bin *matrix.Matrix, seen pixelSet) *tracer {
+	if len(seen) < setWords(len(bin.Pix)) {
+		seen = make(pixelSet, setWords(len(bin.Pix)))
 	}
 	t := &tracer{bin: bin, w: bin.Width, h: bin.Height, seen: seen}
 	t.steps = traceSteps * len(bin.Pix)
@@ -84,6 +85,34 @@ func newTracer(bin *matrix.Matrix, seen []bool) *tracer {
 	}
 	return t
 }
+
+// A pixelSet is a set of pixels of a view, a bit each by index: an eighth
+// of the memory of a []bool, which the tracer of a large photo would clear
+// and fault in anew for every view.
+type pixelSet []uint64
+
+// setWords is the length of a pixelSet of n pixels.
+func setWords(n int) int { return (n + 63) / 64 }
+
+func (s pixelSet) has(i int) bool { return s[uint(i)/64]&(1<<(uint(i)%64)) != 0 }
+func (s pixelSet) add(i int)      { s[uint(i)/64] |= 1 << (uint(i) % 64) }
+
+// seenSets keeps the tracers' pixel sets between views and scans
+// (*pixelSet).
+var seenSets sync.Pool
+
+// getSeen returns an empty pixelSet of n pixels, from seenSets when one
+// is large enough; putSeen gives it back.
+func getSeen(n int) pixelSet {
+	if p, ok := seenSets.Get().(*pixelSet); ok && cap(*p) >= setWords(n) {
+		s := (*p)[:setWords(n)]
+		clear(s)
+		return s
+	}
+	return make(pixelSet, setWords(n))
+}
+
+func putSeen(s pixelSet) { seenSets.Put(&s) }
 
 func (t *tracer) dark(x, y int) bool {
 	return uint(x) < uint(t.w) && uint(y) < uint(t.h) && t.bin.Pix[y*t.w+x]
@@ -111,7 +140,7 @@ func (t *tracer) trace(sx, sy, maxLen int) (pts []ipt, ok bool) {
 		// The pixels are marked seen once traced, so that a pixel seen
 		// on the way is one of an outline traced before.
 		for _, p := range pts {
-			t.seen[int(p.y)*t.w+int(p.x)] = true
+			t.seen.add(int(p.y)*t.w + int(p.x))
 		}
 		t.pts = pts
 	}()
@@ -127,7 +156,7 @@ func (t *tracer) trace(sx, sy, maxLen int) (pts []ipt, ok bool) {
 			t.follow(x, y, i, back, si, first)
 			return pts, false
 		}
-		if t.seen[i] && !t.allHoles {
+		if t.seen.has(i) && !t.allHoles {
 			t.steps -= n
 			return pts, false
 		}
@@ -156,7 +185,7 @@ func (t *tracer) trace(sx, sy, maxLen int) (pts []ipt, ok bool) {
 // steps.
 func (t *tracer) follow(x, y, i, back, si, first int) {
 	for ; t.steps > 0; t.steps-- {
-		t.seen[i] = true
+		t.seen.add(i)
 		d := t.next(x, y, i, back)
 		if d < 0 || i == si && d == first {
 			return
@@ -346,7 +375,7 @@ const (
 // is followed once, within a budget of steps (traceSteps), each no longer
 // than maxLen is simplified within a budget (simplifyWork), and the corners
 // completed into candidates are capped (pixelsPerCorner).
-func findCandidates(bin *matrix.Matrix, seen []bool, step int, slack float64, stop func() bool, add func(candidate)) {
+func findCandidates(bin *matrix.Matrix, seen pixelSet, step int, slack float64, stop func() bool, add func(candidate)) {
 	newTracer(bin, seen).search(step, slack, stop, add)
 }
 
@@ -393,7 +422,7 @@ func (t *tracer) search(step int, slack float64, stop func() bool, add func(cand
 			if !dark {
 				continue
 			}
-			if (x == 0 || !row[x-1]) && !t.seen[y*w+x] && (t.allHoles || last < 0 || !bridged(above, below, last+1, x)) {
+			if (x == 0 || !row[x-1]) && !t.seen.has(y*w+x) && (t.allHoles || last < 0 || !bridged(above, below, last+1, x)) {
 				pts, ok := t.trace(x, y, maxLen)
 				if ok && len(pts) >= 30 && area(pts) > 0 {
 					lCandidates(t, pts, slack, add)

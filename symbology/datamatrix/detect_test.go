@@ -3,6 +3,7 @@ package datamatrix
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -75,9 +76,7 @@ func TestTraceBudget(t *testing.T) {
 		}
 		seen := 0
 		for _, s := range tr.seen {
-			if s {
-				seen++
-			}
+			seen += bits.OnesCount64(s)
 		}
 		if seen > budget {
 			t.Errorf("budget %d: %d pixels traced", budget, seen)
@@ -133,7 +132,7 @@ func TestTraceVisitsBoundary(t *testing.T) {
 				light := fill(pt{sx - 1, sy}, false)
 				for p := range fill(s, true) {
 					for _, d := range [4]pt{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-						if light[pt{p.x + d.x, p.y + d.y}] && !tr.seen[p.y*w+p.x] {
+						if light[pt{p.x + d.x, p.y + d.y}] && !tr.seen.has(p.y*w+p.x) {
 							t.Fatalf("%d×%d image, trace from %v: pixel %v beside its light region not visited", w, h, s, p)
 						}
 					}
@@ -231,7 +230,7 @@ func TestSimplifyWork(t *testing.T) {
 		var longest []ipt
 		for i, d := range tt.bin.Pix {
 			x, y := i%tt.bin.Width, i/tt.bin.Width
-			if d && (x == 0 || !tt.bin.Pix[i-1]) && !tr.seen[i] {
+			if d && (x == 0 || !tt.bin.Pix[i-1]) && !tr.seen.has(i) {
 				if pts, ok := tr.trace(x, y, len(tt.bin.Pix)*8); ok && area(pts) > 0 && len(pts) > len(longest) {
 					longest = slices.Clone(pts)
 				}

@@ -100,7 +100,9 @@ func find(v *symbology.View) bool {
 			cut()
 		}
 	}
-	findCandidates(v.Bin, v.Scratch(), scanStep(bin.Width, bin.Height), d, v.Stopped, add)
+	seen := getSeen(len(v.Bin.Pix))
+	findCandidates(v.Bin, seen, scanStep(bin.Width, bin.Height), d, v.Stopped, add)
+	putSeen(seen)
 	cut()
 	for _, r := range cands {
 		if v.Covered(detect.Centre(r.c.q), 0) {
