@@ -27,7 +27,25 @@ func Downscale(g *image.Gray, factor int) *image.Gray {
 	if dw == 0 || dh == 0 {
 		return out
 	}
+	if factor == 2 {
+		// The commonest factor: each output row straight from its two
+		// input rows, the mean a shift.
+		for dy := 0; dy < dh; dy++ {
+			r0, r1 := row(g, 2*dy)[:2*dw], row(g, 2*dy+1)[:2*dw]
+			dst := out.Pix[dy*dw : (dy+1)*dw]
+			for dx := range dst {
+				a, b := r0[2*dx:2*dx+2:2*dx+2], r1[2*dx:2*dx+2:2*dx+2]
+				dst[dx] = uint8((uint(a[0]) + uint(a[1]) + uint(b[0]) + uint(b[1]) + 2) >> 2)
+			}
+		}
+		return out
+	}
 	area := factor * factor
+	// The mean divides by area: as a multiplication by its reciprocal in
+	// 32.32 fixed point, rounded up, which gives the quotient exactly for
+	// every sum a box of bytes can reach (TestDownscaleReciprocal) and
+	// costs a fraction of a division per output pixel.
+	recip := (uint64(1)<<32 + uint64(area) - 1) / uint64(area)
 	sums := make([]int, dw)
 	for dy := 0; dy < dh; dy++ {
 		clear(sums)
@@ -36,11 +54,6 @@ func Downscale(g *image.Gray, factor int) *image.Gray {
 			// The usual factors get loops of their own, without an inner
 			// loop per output pixel.
 			switch factor {
-			case 2:
-				for dx := range sums {
-					p := line[2*dx : 2*dx+2 : 2*dx+2]
-					sums[dx] += int(p[0]) + int(p[1])
-				}
 			case 3:
 				for dx := range sums {
 					p := line[3*dx : 3*dx+3 : 3*dx+3]
@@ -57,12 +70,22 @@ func Downscale(g *image.Gray, factor int) *image.Gray {
 			}
 		}
 		dst := out.Pix[dy*dw : (dy+1)*dw]
+		if factor > maxReciprocal {
+			for dx, s := range sums {
+				dst[dx] = uint8((s + area/2) / area)
+			}
+			continue
+		}
 		for dx, s := range sums {
-			dst[dx] = uint8((s + area/2) / area)
+			dst[dx] = uint8(uint64(s+area/2) * recip >> 32)
 		}
 	}
 	return out
 }
+
+// maxReciprocal is the largest factor whose mean Downscale takes by
+// reciprocal; larger ones divide.
+const maxReciprocal = 64
 
 // Enlarge returns m scaled up by factor in both directions, each pixel
 // becoming a factor×factor square: a symbol drawn with modules of one pixel
