@@ -23,6 +23,45 @@ func Inside(q [4]Point, p Point) bool {
 	return !(pos && neg)
 }
 
+// ClipSegment returns the part of the segment from a to b that lies inside
+// the convex quadrilateral q, whose corners go round in either direction,
+// as the parameters t0 <= t1 in [0, 1] of a + t·(b-a); ok is false when
+// the segment misses q. It clips the segment by each side's half-plane in
+// turn (Cyrus–Beck).
+func ClipSegment(q [4]Point, a, b Point) (t0, t1 float64, ok bool) {
+	// The sign of the area says which side of each edge is inside.
+	area := 0.0
+	for i := range q {
+		area += q[i].Cross(q[(i+1)%4])
+	}
+	if area == 0 {
+		return 0, 0, false
+	}
+	d := b.Sub(a)
+	t0, t1 = 0, 1
+	for i := range q {
+		e := q[(i+1)%4].Sub(q[i])
+		// Inside: area·cross(e, p - q[i]) >= 0 along p = a + t·d, a
+		// linear function n + t·m of t.
+		n := area * e.Cross(a.Sub(q[i]))
+		m := area * e.Cross(d)
+		switch {
+		case m == 0:
+			if n < 0 {
+				return 0, 0, false
+			}
+		case m > 0:
+			t0 = max(t0, -n/m)
+		default:
+			t1 = min(t1, -n/m)
+		}
+		if t0 > t1 {
+			return 0, 0, false
+		}
+	}
+	return t0, t1, true
+}
+
 // Orientation returns the direction of the top edge of q (from its first
 // corner to its second), in whole degrees clockwise from the image's x axis
 // (y points down), 0 to 359.

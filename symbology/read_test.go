@@ -322,6 +322,15 @@ func TestReadRank(t *testing.T) {
 		if !v.Covered(in, 0) || v.Covered(out, 0) {
 			t.Errorf("view %+v: covered %v and %v, want true and false", v.Pass.View, v.Covered(in, 0), v.Covered(out, 0))
 		}
+		// A line through in and out is covered just across b's symbol.
+		a, b := detect.Point{X: 0, Y: in.Y}, detect.Point{X: 2 * out.X, Y: in.Y}
+		spans := v.CoveredSpans(a, b, nil)
+		at := func(t float64) detect.Point { return a.Add(b.Sub(a).Mul(t)) }
+		if len(spans) != 1 || !v.Covered(at((spans[0].T0+spans[0].T1)/2), 0) ||
+			v.Covered(at(spans[0].T0-0.05), 0) || v.Covered(at(spans[0].T1+0.05), 0) ||
+			in.X < at(spans[0].T0).X || in.X > at(spans[0].T1).X {
+			t.Errorf("view %+v: covered spans %v of the line from %v to %v", v.Pass.View, spans, a, b)
+		}
 		// Patterns of much smaller modules inside the symbol are not
 		// covered: a symbol printed inside another.
 		if v.Covered(in, 0.1) {

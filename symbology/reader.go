@@ -1,8 +1,11 @@
 package symbology
 
 import (
+	"cmp"
 	"context"
 	"image"
+	"math"
+	"slices"
 
 	"github.com/barkit/barkit/binarize"
 	"github.com/barkit/barkit/detect"
@@ -90,6 +93,7 @@ type View struct {
 	rd     *readerRun
 	scale  float64
 	placed []placed // the symbols found in this view, in its pixels
+	spans  []Span   // CoveredPixels's, reused
 }
 
 // placed is a symbol found in a view: its outline and module size, and
@@ -158,6 +162,68 @@ func (v *View) Covered(p detect.Point, module float64) bool {
 		}
 	}
 	return false
+}
+
+// A Span is a part of a segment: from a + T0·(b-a) to a + T1·(b-a).
+type Span struct{ T0, T1 float64 }
+
+// CoveredSpans appends to dst the parts of the segment from a to b, in the
+// view's pixels, that lie inside the symbols Covered counts, whatever their
+// module size, in order and merged where they overlap. A reader that scans
+// lines may treat them as light: what lies inside a symbol found already is
+// a chance pattern of its modules, not worth the work of reading. A symbol
+// found in a view costs the readers after it nearly nothing there.
+func (v *View) CoveredSpans(a, b detect.Point, dst []Span) []Span {
+	n := len(dst)
+	for _, s := range v.placed {
+		if t0, t1, ok := detect.ClipSegment(s.outline, a, b); ok {
+			dst = append(dst, Span{t0, t1})
+		}
+	}
+	if len(v.run.found) > 0 {
+		ia, ib := a.Mul(v.scale), b.Mul(v.scale)
+		for _, s := range v.run.found {
+			if s.by == v.rd.r {
+				continue
+			}
+			if t0, t1, ok := detect.ClipSegment(s.outline, ia, ib); ok {
+				dst = append(dst, Span{t0, t1})
+			}
+		}
+	}
+	if len(dst)-n < 2 {
+		return dst
+	}
+	spans := dst[n:]
+	slices.SortFunc(spans, func(x, y Span) int { return cmp.Compare(x.T0, y.T0) })
+	k := 0
+	for _, sp := range spans[1:] {
+		if sp.T0 <= spans[k].T1 {
+			spans[k].T1 = max(spans[k].T1, sp.T1)
+		} else {
+			k++
+			spans[k] = sp
+		}
+	}
+	return dst[:n+k+1]
+}
+
+// CoveredPixels is CoveredSpans for a line of n pixels, pixel k at
+// a + k/(n-1)·(b-a): it appends to dst the ranges of pixel indices, first
+// and last, that lie inside symbols found already.
+func (v *View) CoveredPixels(a, b detect.Point, n int, dst [][2]int) [][2]int {
+	if n < 2 || len(v.placed) == 0 && len(v.run.found) == 0 {
+		return dst
+	}
+	v.spans = v.CoveredSpans(a, b, v.spans[:0])
+	for _, sp := range v.spans {
+		k0 := int(math.Ceil(sp.T0 * float64(n-1)))
+		k1 := int(math.Floor(sp.T1 * float64(n-1)))
+		if k0 <= k1 {
+			dst = append(dst, [2]int{k0, k1})
+		}
+	}
+	return dst
 }
 
 // Known reports whether p, in the view's pixels, lies inside a symbol this

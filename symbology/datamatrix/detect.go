@@ -61,6 +61,10 @@ type tracer struct {
 	// allHoles has the outlines of holes traced whole (see search): the
 	// slow reference the tests compare with.
 	allHoles bool
+	// covered, when set, appends to dst the ranges of pixels of row y
+	// that lie inside symbols found already, in order: no trace starts
+	// there.
+	covered func(y int, dst [][2]int) [][2]int
 }
 
 // traceSteps is the budget of trace steps per pixel of a view. Following
@@ -375,8 +379,10 @@ const (
 // is followed once, within a budget of steps (traceSteps), each no longer
 // than maxLen is simplified within a budget (simplifyWork), and the corners
 // completed into candidates are capped (pixelsPerCorner).
-func findCandidates(bin *matrix.Matrix, seen pixelSet, step int, slack float64, stop func() bool, add func(candidate)) {
-	newTracer(bin, seen).search(step, slack, stop, add)
+func findCandidates(bin *matrix.Matrix, seen pixelSet, covered func(y int, dst [][2]int) [][2]int, step int, slack float64, stop func() bool, add func(candidate)) {
+	t := newTracer(bin, seen)
+	t.covered = covered
+	t.search(step, slack, stop, add)
 }
 
 // stopLines is how often, in scan lines, findCandidates asks whether to
@@ -405,11 +411,16 @@ func (t *tracer) search(step int, slack float64, stop func() bool, add func(cand
 		return
 	}
 	maxLen := 12 * (w + h)
+	var skip [][2]int
 	for y, lines := step/2, 0; y < h; y, lines = y+step, lines+1 {
 		if t.steps <= 0 || t.corners <= 0 || lines%stopLines == 0 && stop != nil && stop() {
 			return
 		}
 		row := t.bin.Pix[y*w : (y+1)*w]
+		if t.covered != nil {
+			// Pixels inside symbols found already start no trace.
+			skip = t.covered(y, skip[:0])
+		}
 		var above, below []bool
 		if y > 0 {
 			above = t.bin.Pix[(y-1)*w : y*w]
@@ -418,8 +429,16 @@ func (t *tracer) search(step int, slack float64, stop func() bool, add func(cand
 			below = t.bin.Pix[(y+1)*w : (y+2)*w]
 		}
 		last := -1 // the last dark pixel before x
+		sk := 0    // the first of skip not wholly left of x
 		for x, dark := range row {
 			if !dark {
+				continue
+			}
+			for sk < len(skip) && skip[sk][1] < x {
+				sk++
+			}
+			if sk < len(skip) && skip[sk][0] <= x {
+				last = x
 				continue
 			}
 			if (x == 0 || !row[x-1]) && !t.seen.has(y*w+x) && (t.allHoles || last < 0 || !bridged(above, below, last+1, x)) {

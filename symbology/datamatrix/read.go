@@ -101,7 +101,12 @@ func find(v *symbology.View) bool {
 		}
 	}
 	seen := getSeen(len(v.Bin.Pix))
-	findCandidates(v.Bin, seen, scanStep(bin.Width, bin.Height), d, v.Stopped, add)
+	covered := func(y int, dst [][2]int) [][2]int {
+		a := detect.Point{X: 0.5, Y: float64(y) + 0.5}
+		b := detect.Point{X: float64(bin.Width) - 0.5, Y: a.Y}
+		return v.CoveredPixels(a, b, bin.Width, dst)
+	}
+	findCandidates(v.Bin, seen, covered, scanStep(bin.Width, bin.Height), d, v.Stopped, add)
 	putSeen(seen)
 	cut()
 	for _, r := range cands {

@@ -67,6 +67,7 @@ type lineRuns struct {
 	// that the test that rejects most runs (findHits) reads the runs
 	// beside any run without testing where the line ends.
 	padded []int32
+	line   []bool // a line's pixels, for loadBlanked
 }
 
 // padRuns and padWidth pad a line's runs (lineRuns.padded): runs wider
@@ -76,11 +77,16 @@ const (
 	padWidth = 1 << 28
 )
 
-// load fills r with the runs of line i of f in bin.
-func (r *lineRuns) load(bin *matrix.Matrix, f lineFamily, i int) {
+// load fills r with the runs of line i of f in bin, pixels j0 to j1 of
+// each of light read as light.
+func (r *lineRuns) load(bin *matrix.Matrix, f lineFamily, i int, light [][2]int) {
 	x, y, n := f.start(i)
 	r.w, r.pos = r.w[:0], r.pos[:0]
 	if n <= 0 {
+		return
+	}
+	if len(light) > 0 {
+		r.loadBlanked(bin, f, x, y, n, light)
 		return
 	}
 	if cap(r.pos) < n+1 {
@@ -114,6 +120,38 @@ func (r *lineRuns) load(bin *matrix.Matrix, f lineFamily, i int) {
 		cur = v
 	}
 	pos[k] = int32(n)
+	r.setWidths(pos[:k+1])
+}
+
+// loadBlanked is load for a line of n pixels from (x, y) with ranges to
+// read as light: the line is copied, the ranges cleared, and its runs
+// found as a row's are.
+func (r *lineRuns) loadBlanked(bin *matrix.Matrix, f lineFamily, x, y, n int, light [][2]int) {
+	if cap(r.pos) < n+1 {
+		r.pos = make([]int32, 0, max(bin.Width, bin.Height)+1)
+		r.padded = make([]int32, 0, cap(r.pos)+2*padRuns)
+	}
+	if cap(r.line) < n {
+		r.line = make([]bool, max(bin.Width, bin.Height))
+	}
+	line := r.line[:n]
+	step := f.dy*bin.Width + f.dx
+	idx := y*bin.Width + x
+	if step == 1 {
+		copy(line, bin.Pix[idx:idx+n])
+	} else {
+		for j := range line {
+			line[j] = bin.Pix[idx]
+			idx += step
+		}
+	}
+	for _, l := range light {
+		clear(line[max(l[0], 0):min(l[1]+1, n)])
+	}
+	r.firstDark = line[0]
+	pos := r.pos[:n+1]
+	pos[0] = 0
+	k := detect.RunEnds(line, pos[1:])
 	r.setWidths(pos[:k+1])
 }
 
@@ -482,6 +520,17 @@ func scanDirections(thorough, lastResort, inverted bool) int {
 	return 1
 }
 
+// coveredPixels appends to dst the pixels of line i of f that lie inside
+// symbols found already (View.CoveredPixels), as ranges of indices along
+// the line: the scan reads them as light, so that the modules of a symbol
+// another reader found cost it nothing.
+func coveredPixels(v *symbology.View, f lineFamily, i int, dst [][2]int) [][2]int {
+	x, y, n := f.start(i)
+	a := detect.Point{X: float64(x) + 0.5, Y: float64(y) + 0.5}
+	b := a.Add(detect.Point{X: float64(f.dx), Y: float64(f.dy)}.Mul(float64(n - 1)))
+	return v.CoveredPixels(a, b, n, dst)
+}
+
 // findEdges finds the edges of the given kinds on a view.
 func findEdges(v *symbology.View, kinds [edgeKinds]bool) [edgeKinds][]edge {
 	bin := v.Bin
@@ -489,6 +538,7 @@ func findEdges(v *symbology.View, kinds [edgeKinds]bool) [edgeKinds][]edge {
 	var edges [edgeKinds][]edge
 	var rr lineRuns
 	var hits [edgeKinds][2][]hit // the hits of one line
+	var light [][2]int           // the line's pixels to read as light
 	// A view scanned in several directions keeps only the MicroPDF417
 	// hits that pair up on their line (pairRowEnds): a symbol turned far
 	// from the rows, whose rows a line crosses before it has crossed
@@ -523,7 +573,8 @@ func findEdges(v *symbology.View, kinds [edgeKinds]bool) [edgeKinds][]edge {
 			if i&63 == 0 && v.Stopped() {
 				return edges
 			}
-			rr.load(bin, f, i)
+			light = coveredPixels(v, f, i, light[:0])
+			rr.load(bin, f, i, light)
 			for k := range hits {
 				hits[k][0], hits[k][1] = hits[k][0][:0], hits[k][1][:0]
 			}

@@ -28,7 +28,7 @@ func TestLoad(t *testing.T) {
 			f := lineFamily{dx: d[0], dy: d[1], w: m.Width, h: m.Height}
 			var r lineRuns
 			for i := range f.count() {
-				r.load(m, f, i)
+				r.load(m, f, i, nil)
 				x, y, n := f.start(i)
 				var want []int32
 				for k := range n {
@@ -66,7 +66,7 @@ func lineOf(t *testing.T, firstDark bool, widths []int32) *lineRuns {
 		x, dark = x+int(w), !dark
 	}
 	var r lineRuns
-	r.load(m, lineFamily{dx: 1, w: n, h: 1}, 0)
+	r.load(m, lineFamily{dx: 1, w: n, h: 1}, 0, nil)
 	if !slices.Equal(r.w, widths) {
 		t.Fatalf("the line of runs %v reads as %v", widths, r.w)
 	}
