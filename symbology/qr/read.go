@@ -206,13 +206,26 @@ func decodeTriple(bin *matrix.Matrix, lum *image.Gray, inverted bool, t triple) 
 			addVersion(v + 1)
 		}
 	}
+	// Modules of under grayModule pixels are sampled from the luminance
+	// first: the binarized view merges and splits them, so its sample
+	// mostly fails, and a failed decode of a large symbol costs as much
+	// as a read.
+	m := (t.tl.Module + t.tr.Module + t.bl.Module) / 3
+	grayFirst := m < grayModule
 	for _, v := range versions {
 		for _, g := range grids(bin, t, o, hasOutline, v, versionRead) {
 			if !g.timingOK(bin) {
 				continue
 			}
-			bc, ok := decodeGrid(g.sample(bin))
-			if !ok && lum != nil {
+			var bc symbology.Barcode
+			ok := false
+			if grayFirst && lum != nil {
+				bc, ok = decodeGrid(g.sampleGray(lum, inverted))
+			}
+			if !ok {
+				bc, ok = decodeGrid(g.sample(bin))
+			}
+			if !ok && !grayFirst && lum != nil {
 				bc, ok = decodeGrid(g.sampleGray(lum, inverted))
 			}
 			if !ok {
@@ -230,6 +243,10 @@ func decodeTriple(bin *matrix.Matrix, lum *image.Gray, inverted bool, t triple) 
 	}
 	return symbology.Barcode{}, false
 }
+
+// grayModule is the module size, in pixels, below which decodeTriple
+// samples the luminance before the binarized view.
+const grayModule = 3.0
 
 // decodeGrid decodes a sampled grid, if sampling succeeded.
 func decodeGrid(m *matrix.Matrix, sampled bool) (symbology.Barcode, bool) {
