@@ -235,7 +235,7 @@ func ScanReaderContext(ctx context.Context, r io.Reader, opts ScanOptions) ([]Ba
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("barkit: scan stopped: %w", err)
 	}
-	img, _, err := imageio.Decode(r, imageio.Options{MaxPixels: opts.MaxPixels})
+	img, _, err := imageio.Decode(r, imageio.Options{MaxPixels: opts.MaxPixels, Luminance: true})
 	if err != nil {
 		return nil, fmt.Errorf("barkit: %w", err)
 	}
@@ -257,7 +257,7 @@ func ScanBytesContext(ctx context.Context, data []byte, opts ScanOptions) ([]Bar
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("barkit: scan stopped: %w", err)
 	}
-	img, _, err := imageio.DecodeBytes(data, imageio.Options{MaxPixels: opts.MaxPixels})
+	img, _, err := imageio.DecodeBytes(data, imageio.Options{MaxPixels: opts.MaxPixels, Luminance: true})
 	if err != nil {
 		return nil, fmt.Errorf("barkit: %w", err)
 	}

@@ -142,7 +142,7 @@ func loadFolder(t testing.TB, folder string) []sample {
 		if err != nil {
 			t.Fatal(err)
 		}
-		img, _, err := imageio.DecodeBytes(data, imageio.Options{})
+		img, _, err := imageio.DecodeBytes(data, imageio.Options{Luminance: true})
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}

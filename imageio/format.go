@@ -21,6 +21,9 @@ type format struct {
 	// decode decodes the pixels of an image whose header gave the
 	// config.
 	decode func(io.Reader, image.Config) (image.Image, error)
+	// luminance, when set, decodes the luminance alone from the whole
+	// file, for Options.Luminance.
+	luminance func([]byte, image.Config) (image.Image, error)
 	// whole marks formats whose decoder needs random access to the file
 	// (TIFF keeps its directories anywhere in the file), so Decode reads the
 	// input into memory before decoding rather than streaming it.
@@ -46,10 +49,11 @@ var formats = []format{
 	},
 	{
 		// JPEG (ITU-T T.81 §B.1.1.3): SOI followed by the start of a marker.
-		name:   "jpeg",
-		match:  prefix("\xff\xd8\xff"),
-		config: jpeg.DecodeConfig,
-		decode: decodeJPEG,
+		name:      "jpeg",
+		match:     prefix("\xff\xd8\xff"),
+		config:    jpeg.DecodeConfig,
+		decode:    decodeJPEG,
+		luminance: decodeJPEGLuminance,
 	},
 	{
 		// GIF (GIF89a specification §17): "GIF87a" or "GIF89a".

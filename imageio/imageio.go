@@ -37,6 +37,14 @@ type Options struct {
 	// MaxPixels is the largest width×height accepted; zero or less means
 	// DefaultMaxPixels.
 	MaxPixels int
+	// Luminance decodes only the luminance where the format allows it:
+	// a JPEG image then comes as an *image.Gray holding its Y component
+	// (or its only one), at a fraction of the cost of the colour. JPEG
+	// files that package imageio/jpeg does not decode (CMYK, 12-bit,
+	// arithmetic coding, ...) and other formats decode in full. Decode
+	// then reads a JPEG file into memory before decoding it, within the
+	// same input limit.
+	Luminance bool
 }
 
 // Errors returned for unusable input, wrapped with detail; test with
@@ -111,7 +119,7 @@ func Decode(r io.Reader, opts Options) (img image.Image, name string, err error)
 		if err != nil {
 			return nil, f.name, src.explain(f.name, err)
 		}
-		return decodeBytes(b, f, maxPixels)
+		return decodeBytes(b, f, opts)
 	}
 
 	// Read the header through a recorder, then decode from the recorded
@@ -125,7 +133,17 @@ func Decode(r io.Reader, opts Options) (img image.Image, name string, err error)
 		return nil, f.name, err
 	}
 	src.limit = inputLimit(c.Width * c.Height)
-	img, err = f.decode(io.MultiReader(bytes.NewReader(rec.buf), br), c)
+	rest := io.MultiReader(bytes.NewReader(rec.buf), br)
+	if opts.Luminance && f.luminance != nil {
+		// The luminance decoder works on the whole file in memory.
+		var b []byte
+		if b, err = io.ReadAll(rest); err != nil {
+			return nil, f.name, src.explain(f.name, err)
+		}
+		img, err = f.luminance(b, c)
+	} else {
+		img, err = f.decode(rest, c)
+	}
 	if err != nil {
 		return nil, f.name, src.explain(f.name, err)
 	}
@@ -142,20 +160,25 @@ func DecodeBytes(b []byte, opts Options) (img image.Image, name string, err erro
 		return nil, "", unknownFormat()
 	}
 	defer recoverDecoder(f.name, &img, &err)
-	return decodeBytes(b, f, opts.maxPixels())
+	return decodeBytes(b, f, opts)
 }
 
 // decodeBytes decodes b in format f: its header, then, when the size is
-// within maxPixels, its pixels.
-func decodeBytes(b []byte, f *format, maxPixels int) (image.Image, string, error) {
+// within the limit, its pixels.
+func decodeBytes(b []byte, f *format, opts Options) (image.Image, string, error) {
 	c, err := f.config(bytes.NewReader(b))
 	if err != nil {
 		return nil, f.name, decodeError(f.name, err)
 	}
-	if err := checkSize(f.name, c, maxPixels); err != nil {
+	if err := checkSize(f.name, c, opts.maxPixels()); err != nil {
 		return nil, f.name, err
 	}
-	img, err := f.decode(bytes.NewReader(b), c)
+	var img image.Image
+	if opts.Luminance && f.luminance != nil {
+		img, err = f.luminance(b, c)
+	} else {
+		img, err = f.decode(bytes.NewReader(b), c)
+	}
 	if err != nil {
 		return nil, f.name, decodeError(f.name, err)
 	}

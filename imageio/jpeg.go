@@ -1,11 +1,14 @@
 package imageio
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"image"
 	"image/jpeg"
 	"io"
+
+	lumajpeg "github.com/barkit/barkit/imageio/jpeg"
 )
 
 // A progressive JPEG is sent in scans, and image/jpeg walks every block of
@@ -39,6 +42,23 @@ func decodeJPEG(r io.Reader, c image.Config) (image.Image, error) {
 		return nil, fmt.Errorf("%w: more than %d scans in a %dx%d image", errTooManyScans, g.max, c.Width, c.Height)
 	}
 	return img, err
+}
+
+// decodeJPEGLuminance decodes the luminance of the JPEG image in b, whose
+// header gave c, with package imageio/jpeg, under the same scan budget as
+// decodeJPEG. A file that package does not decode goes to decodeJPEG.
+func decodeJPEGLuminance(b []byte, c image.Config) (image.Image, error) {
+	limit := maxScans(c)
+	img, err := lumajpeg.Decode(b, lumajpeg.Options{MaxPixels: c.Width * c.Height, MaxScans: limit})
+	switch {
+	case errors.Is(err, lumajpeg.ErrUnsupported):
+		return decodeJPEG(bytes.NewReader(b), c)
+	case errors.Is(err, lumajpeg.ErrTooManyScans):
+		return nil, fmt.Errorf("%w: more than %d scans in a %dx%d image", errTooManyScans, limit, c.Width, c.Height)
+	case err != nil:
+		return nil, err
+	}
+	return img, nil
 }
 
 // scanGuard passes a JPEG stream through, following its marker structure

@@ -128,3 +128,74 @@ func TestDecodeJPEGTooManyScans(t *testing.T) {
 		t.Errorf("300 scans of 64x64 pixels: %v", err)
 	}
 }
+
+// TestDecodeLuminance checks Options.Luminance: a JPEG image comes as an
+// *image.Gray equal to image/jpeg's Y plane within two grey levels, a
+// file package imageio/jpeg refuses comes from image/jpeg, and truncated
+// or corrupt files and the scan budget give the errors of the full path.
+func TestDecodeLuminance(t *testing.T) {
+	lum := Options{Luminance: true}
+	for _, s := range samples(t) {
+		if s.format != "jpeg" {
+			if _, _, err := DecodeBytes(s.data, lum); err != nil {
+				t.Errorf("%s with Luminance: %v", s.name, err)
+			}
+			continue
+		}
+		full, _, err := DecodeBytes(s.data, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ycc := full.(*image.YCbCr)
+		for how, dec := range map[string]func([]byte) (image.Image, string, error){
+			"Decode":      func(b []byte) (image.Image, string, error) { return Decode(bytes.NewReader(b), lum) },
+			"DecodeBytes": func(b []byte) (image.Image, string, error) { return DecodeBytes(b, lum) },
+		} {
+			img, name, err := dec(s.data)
+			if err != nil || name != "jpeg" {
+				t.Fatalf("%s %s: %s, %v", how, s.name, name, err)
+			}
+			g, ok := img.(*image.Gray)
+			if !ok || g.Bounds() != ycc.Bounds() {
+				t.Fatalf("%s %s: %T %v, want *image.Gray %v", how, s.name, img, img.Bounds(), ycc.Bounds())
+			}
+			for y := range g.Rect.Dy() {
+				for x := range g.Rect.Dx() {
+					if d := int(g.GrayAt(x, y).Y) - int(ycc.Y[ycc.YOffset(x, y)]); d < -2 || d > 2 {
+						t.Fatalf("%s %s: (%d,%d) is %d, image/jpeg's Y %d", how, s.name, x, y, g.GrayAt(x, y).Y, ycc.Y[ycc.YOffset(x, y)])
+					}
+				}
+			}
+			for n := sniffLen; n < len(s.data); n++ {
+				if _, _, err := dec(s.data[:n]); err != nil && !errors.Is(err, ErrTruncated) && !errors.Is(err, ErrCorrupt) {
+					t.Errorf("%s %s cut to %d of %d bytes: %v, want ErrTruncated or ErrCorrupt", how, s.name, n, len(s.data), err)
+				}
+			}
+			n := len(s.data) * 2 / 3
+			if _, _, err := dec(s.data[:n]); !errors.Is(err, ErrTruncated) || !strings.Contains(err.Error(), "jpeg data ends early") {
+				t.Errorf("%s %s cut to %d of %d bytes: %v, want ErrTruncated", how, s.name, n, len(s.data), err)
+			}
+		}
+	}
+
+	// An RGB JPEG (cjpeg -rgb) goes to image/jpeg.
+	rgb := readFile(t, "../jpeg/testdata/rgb.jpg")
+	if img, _, err := DecodeBytes(rgb, lum); err != nil {
+		t.Errorf("RGB JPEG with Luminance: %v", err)
+	} else if _, ok := img.(*image.Gray); ok {
+		t.Errorf("RGB JPEG with Luminance: an *image.Gray, want image/jpeg's image")
+	}
+
+	// The scan budget holds for the luminance decoder too.
+	big := image.Config{Width: 8192, Height: 8192}
+	if _, err := decodeJPEGLuminance(manyScans(8, 8, 64), big); err != nil {
+		t.Errorf("64 scans: %v", err)
+	}
+	_, err := decodeJPEGLuminance(manyScans(8, 8, 65), big)
+	if err = decodeError("jpeg", err); !errors.Is(err, ErrUnsupported) || !strings.Contains(err.Error(), "more than 64 scans in a 8192x8192 image") {
+		t.Errorf("65 scans: %v, want ErrUnsupported naming the limit", err)
+	}
+	if _, _, err := DecodeBytes(manyScans(64, 64, 300), lum); err != nil {
+		t.Errorf("300 scans of 64x64 pixels: %v", err)
+	}
+}

@@ -115,7 +115,7 @@ func LoadFolder(t testing.TB, folder string) []CorpusImage {
 		if err != nil {
 			t.Fatal(err)
 		}
-		img, _, err := imageio.DecodeBytes(data, imageio.Options{})
+		img, _, err := imageio.DecodeBytes(data, imageio.Options{Luminance: true})
 		if err != nil {
 			t.Fatalf("%s/%s: %v", folder, e.Name(), err)
 		}
