@@ -2,6 +2,7 @@ package jpeg
 
 import (
 	"bytes"
+	"github.com/barkit/barkit/internal/modroot"
 	"image"
 	"image/color"
 	stdjpeg "image/jpeg"
@@ -57,29 +58,10 @@ func BenchmarkDecode(b *testing.B) {
 	}
 }
 
-// sharedDir returns ../shared beside the repository that holds the
-// working directory, or "" when there is no repository.
-func sharedDir() string {
-	d, err := os.Getwd()
-	if err != nil {
-		return ""
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-			return filepath.Join(d, "..", "shared")
-		}
-		up := filepath.Dir(d)
-		if up == d {
-			return ""
-		}
-		d = up
-	}
-}
-
 // readShared returns the file at path under ../shared, or nil when it is
 // absent.
 func readShared(tb testing.TB, path string) []byte {
-	dir := sharedDir()
+	dir := modroot.Beside("shared")
 	if dir == "" {
 		return nil
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/barkit/barkit/internal/modroot"
 	"image"
 	"image/color"
 	stdjpeg "image/jpeg"
@@ -185,7 +186,7 @@ func TestDecodeTestdata(t *testing.T) {
 // the reference corpus and on a sample of the boofcv-qr phone photos, in
 // ../shared beside the repository.
 func TestDecodeCorpus(t *testing.T) {
-	dir := sharedDir()
+	dir := modroot.Beside("shared")
 	if dir == "" {
 		t.Skip("no repository")
 	}

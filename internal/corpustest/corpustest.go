@@ -22,6 +22,7 @@ import (
 
 	"github.com/barkit/barkit/binarize"
 	"github.com/barkit/barkit/imageio"
+	"github.com/barkit/barkit/internal/modroot"
 	"github.com/barkit/barkit/symbology"
 )
 
@@ -29,20 +30,11 @@ import (
 // repository whose root (the directory of go.mod) holds the working
 // directory, where a package's tests run; "" when there is none.
 func Dir() string {
-	d, err := os.Getwd()
-	if err != nil {
+	d := modroot.Beside("shared")
+	if d == "" {
 		return ""
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-			return filepath.Join(d, "..", "shared", "corpus")
-		}
-		up := filepath.Dir(d)
-		if up == d {
-			return ""
-		}
-		d = up
-	}
+	return filepath.Join(d, "corpus")
 }
 
 // CorpusRow is one row of the corpus's expectations.tsv: a folder at one

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"github.com/barkit/barkit/internal/modroot"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -173,7 +174,7 @@ type WasmResult struct {
 // any of them, or node, is missing.
 func ZXingWasm(t testing.TB, files []string) map[string][]WasmResult {
 	t.Helper()
-	root := moduleRoot()
+	root := modroot.Dir()
 	if root == "" {
 		t.Skip("zxingwasm engine not found: no go.mod above the working directory")
 	}
@@ -227,23 +228,4 @@ func FormatResults(rs []WasmResult) string {
 		parts = append(parts, fmt.Sprintf("%s %q", r.Format, r.Text))
 	}
 	return "[" + strings.Join(parts, ", ") + "]"
-}
-
-// moduleRoot returns the directory of the go.mod above the working
-// directory, where a package's tests run; "" when there is none.
-func moduleRoot() string {
-	d, err := os.Getwd()
-	if err != nil {
-		return ""
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-			return d
-		}
-		up := filepath.Dir(d)
-		if up == d {
-			return ""
-		}
-		d = up
-	}
 }
