@@ -49,10 +49,9 @@ const maxUnits = 35
 
 // encoder holds the scratch buffers of one Encode call; encoders are pooled.
 type encoder struct {
-	text  qrfamily.Text
-	cands []int // character sets to try (qrfamily.Text.Candidates)
-	seg   qrfamily.Segmenter
-	segs  []qrfamily.Segment
+	text qrfamily.Text
+	seg  qrfamily.Segmenter
+	segs []qrfamily.Segment
 }
 
 var encoders = sync.Pool{New: func() any { return new(encoder) }}
@@ -84,53 +83,32 @@ func Encode(text string, opts Options) (*Code, error) {
 }
 
 // choose prepares text in the way that gives the smallest version
-// (qrfamily.Text.Candidates: no designators, so ASCII, ISO-8859-1 and
-// kanji mode, or else UTF-8), and returns the symbol, with the
+// (qrfamily.Text.Choose; without designators: ASCII, ISO-8859-1 and kanji
+// mode, UTF-8 or Shift_JIS bytes), and returns the symbol, with the
 // segmentation in e.segs.
 func (e *encoder) choose(text string, opts Options) (symbolInfo, error) {
 	to := qrfamily.TextOptions{Symbology: "micro-qr", Binary: opts.Binary, NoECI: true, MaxUnits: maxUnits}
-	e.cands = e.cands[:0]
-	if opts.Binary {
-		e.cands = append(e.cands, qrfamily.Plain)
-	} else {
-		e.cands = e.text.Candidates(e.cands, text, to)
-	}
 	lo, hi := M1, M4
 	if opts.Version != 0 {
 		lo, hi = opts.Version, opts.Version
 	}
 	var best symbolInfo
-	found, prepared := -1, -1
-	var tooLong error
-	for i, c := range e.cands {
+	err := e.text.Choose(text, to, func(_ int, again bool) (bool, error) {
+		if again {
+			_, err := e.fit(best.version, best.version, opts)
+			return err == nil, err
+		}
 		if hi < lo {
-			break
+			return false, nil // a smaller version is found already
 		}
-		to.ECI = c
-		if _, err := e.text.Prepare(text, to); err != nil {
-			return symbolInfo{}, err
-		}
-		prepared = i
 		sym, err := e.fit(lo, hi, opts)
 		if err != nil {
-			if tooLong == nil {
-				tooLong = err
-			}
-			continue
+			return false, err
 		}
-		best, found, hi = sym, i, sym.version-1
-	}
-	if found < 0 {
-		return symbolInfo{}, tooLong
-	}
-	if prepared != found {
-		to.ECI = e.cands[found]
-		if _, err := e.text.Prepare(text, to); err != nil {
-			return symbolInfo{}, err
-		}
-		e.fit(best.version, best.version, opts)
-	}
-	return best, nil
+		best, hi = sym, sym.version-1
+		return true, nil
+	})
+	return best, err
 }
 
 // fit returns the smallest symbol from version lo to hi at opts.Level

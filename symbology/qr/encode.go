@@ -102,7 +102,6 @@ const maxUnits = 7089
 // encoder holds the scratch buffers of one Encode call; encoders are pooled.
 type encoder struct {
 	text  qrfamily.Text
-	cands []int // character sets to try (qrfamily.Text.Candidates)
 	seg   qrfamily.Segmenter
 	segs  []qrfamily.Segment
 	data  []byte // data codewords
@@ -133,57 +132,32 @@ func Encode(text string, opts Options) (*Code, error) {
 }
 
 // choose prepares text in the character set that gives the smallest
-// version (qrfamily.Text.Candidates lists them in the order ties go), or
+// version (qrfamily.Text.Choose; Candidates lists them in the order ties go), or
 // in the one opts forces, and returns the version and the designator to
 // write (-1 for none), with the segmentation in e.segs.
 func (e *encoder) choose(text string, opts Options) (version, designator int, err error) {
 	to := qrfamily.TextOptions{Symbology: "qr", GS1: opts.GS1, ECI: opts.ECI, Binary: opts.Binary, MaxUnits: maxUnits}
-	e.cands = e.cands[:0]
-	if opts.ECI > 0 || opts.Binary {
-		e.cands = append(e.cands, opts.ECI)
-	} else {
-		e.cands = e.text.Candidates(e.cands, text, to)
-	}
-
 	lo, hi := max(opts.MinVersion, minVersion), maxVersion
 	if opts.Version > 0 {
 		lo, hi = opts.Version, opts.Version
 	}
-	// Each character set in turn; a later one must give a smaller
-	// version to win.
-	best, prepared := -1, -1
-	var tooLong error
-	for i, c := range e.cands {
+	err = e.text.Choose(text, to, func(des int, again bool) (bool, error) {
+		if again {
+			e.fit(version, version, des, opts)
+			return true, nil
+		}
 		if hi < lo {
-			break
+			return false, nil // a smaller version is found already
 		}
-		to.ECI = c
-		des, err := e.text.Prepare(text, to)
-		if err != nil {
-			return 0, 0, err
-		}
-		prepared = i
 		v, bits := e.fit(lo, hi, des, opts)
 		if v == 0 {
-			if tooLong == nil {
-				tooLong = fmt.Errorf("qr: %w: the data takes %d bits, version %d-%v holds %d",
-					symbology.ErrTooLong, bits, hi, opts.Level, 8*dataCodewords(hi, opts.Level))
-			}
-			continue
+			return false, fmt.Errorf("qr: %w: the data takes %d bits, version %d-%v holds %d",
+				symbology.ErrTooLong, bits, hi, opts.Level, 8*dataCodewords(hi, opts.Level))
 		}
-		best, version, designator, hi = i, v, des, v-1
-	}
-	if best < 0 {
-		return 0, 0, tooLong
-	}
-	if prepared != best {
-		to.ECI = e.cands[best]
-		if _, err := e.text.Prepare(text, to); err != nil {
-			return 0, 0, err
-		}
-		e.fit(version, version, designator, opts)
-	}
-	return version, designator, nil
+		version, designator, hi = v, des, v-1
+		return true, nil
+	})
+	return version, designator, err
 }
 
 // fit returns the smallest version from lo to hi that holds the prepared

@@ -79,6 +79,7 @@ type Text struct {
 	Bytes []byte // the bytes of the units, for byte mode
 	Units []Unit
 	sjis  sjisCodec
+	cands []int // Choose's, reused
 }
 
 // Prepare splits text into units in the character set o.ECI names and
@@ -268,6 +269,52 @@ func (t *Text) hasKanji() bool {
 		}
 	}
 	return false
+}
+
+// Choose prepares text in the character set that gives the smallest
+// symbol: the one o.ECI forces (or the bytes as they are, with o.Binary),
+// else each of Candidates in turn. For each it calls fit with the
+// designator to write (-1 for none); fit reports whether a symbol smaller
+// than any it found before holds the prepared text, noting that symbol,
+// or else the error that says why none does. On a tie the earlier
+// character set keeps its place. Choose leaves t prepared in the winner's
+// set, calling fit(des, true) once more for it if another was prepared
+// after it, so that fit can make its segmentation again, and returns the
+// first error fit gave when nothing fits.
+func (t *Text) Choose(text string, o TextOptions, fit func(des int, again bool) (bool, error)) error {
+	t.cands = t.cands[:0]
+	if o.ECI > 0 || o.Binary {
+		t.cands = append(t.cands, o.ECI)
+	} else {
+		t.cands = t.Candidates(t.cands, text, o)
+	}
+	best, bestDes, prepared := -1, 0, -1
+	var first error
+	for i, c := range t.cands {
+		o.ECI = c
+		des, err := t.Prepare(text, o)
+		if err != nil {
+			return err
+		}
+		prepared = i
+		ok, err := fit(des, false)
+		if ok {
+			best, bestDes = i, des
+		} else if first == nil {
+			first = err
+		}
+	}
+	if best < 0 {
+		return first
+	}
+	if prepared != best {
+		o.ECI = t.cands[best]
+		if _, err := t.Prepare(text, o); err != nil {
+			return err
+		}
+		fit(bestDes, true)
+	}
+	return nil
 }
 
 // ReadsAsLatin1 reports whether bytes written without an ECI designator

@@ -64,10 +64,9 @@ const maxUnits = 361
 
 // encoder holds the scratch buffers of one Encode call; encoders are pooled.
 type encoder struct {
-	text  qrfamily.Text
-	cands []int // character sets to try (qrfamily.Text.Candidates)
-	seg   qrfamily.Segmenter
-	segs  []qrfamily.Segment
+	text qrfamily.Text
+	seg  qrfamily.Segmenter
+	segs []qrfamily.Segment
 }
 
 var encoders = sync.Pool{New: func() any { return new(encoder) }}
@@ -107,54 +106,31 @@ func Encode(text string, opts Options) (*Code, error) {
 }
 
 // choose prepares text in the character set that gives the symbol of
-// smallest area (qrfamily.Text.Candidates lists them in the order ties
-// go), or in the one opts forces, and returns the size and the designator
+// smallest area (qrfamily.Text.Choose; Candidates lists them in the order
+// ties go), or in the one opts forces, and returns the size and the designator
 // to write (-1 for none), with the segmentation in e.segs.
 func (e *encoder) choose(text string, opts Options) (size Size, designator int, err error) {
 	to := qrfamily.TextOptions{Symbology: "rmqr", GS1: opts.GS1, ECI: opts.ECI, Binary: opts.Binary, MaxUnits: maxUnits}
-	e.cands = e.cands[:0]
-	if opts.ECI > 0 || opts.Binary {
-		e.cands = append(e.cands, opts.ECI)
-	} else {
-		e.cands = e.text.Candidates(e.cands, text, to)
-	}
-	// Each character set in turn; a later one must give a smaller area
-	// to win.
-	best, prepared, limit := -1, -1, len(byArea)
-	var tooLong error
-	for i, c := range e.cands {
+	limit := len(byArea)
+	err = e.text.Choose(text, to, func(des int, again bool) (bool, error) {
+		if again {
+			_, err := e.fit(len(byArea), des, Options{Level: opts.Level, GS1: opts.GS1, Size: size})
+			return err == nil, err
+		}
 		if limit == 0 {
-			break
+			return false, nil // the smallest size is found already
 		}
-		to.ECI = c
-		des, err := e.text.Prepare(text, to)
-		if err != nil {
-			return 0, 0, err
-		}
-		prepared = i
 		k, err := e.fit(limit, des, opts)
 		if err != nil {
-			if tooLong == nil {
-				tooLong = err
-			}
-			continue
+			return false, err
 		}
-		best, size, designator = i, byArea[k], des
+		size, designator = byArea[k], des
 		// Sizes of the same area as this one do not win.
 		for limit = k; limit > 0 && area(byArea[limit-1]) == area(size); limit-- {
 		}
-	}
-	if best < 0 {
-		return 0, 0, tooLong
-	}
-	if prepared != best {
-		to.ECI = e.cands[best]
-		if _, err := e.text.Prepare(text, to); err != nil {
-			return 0, 0, err
-		}
-		e.fit(len(byArea), designator, Options{Level: opts.Level, GS1: opts.GS1, Size: size})
-	}
-	return size, designator, nil
+		return true, nil
+	})
+	return size, designator, err
 }
 
 // fit returns the index in byArea, below limit, of the first size opts
