@@ -1,6 +1,8 @@
 package pdf417
 
 import (
+	"math"
+
 	"github.com/barkit/barkit/binarize"
 	"github.com/barkit/barkit/detect"
 	"github.com/barkit/barkit/symbology"
@@ -69,9 +71,10 @@ func find(v *symbology.View) bool {
 // the reader may go on.
 func tryCandidates(v *symbology.View, vw *view, cands []candidate, s *scratch) bool {
 	tried := 0
+	var failed []*candidate // pairs outlined as symbols that did not decode
 	for ci := range cands {
 		c := &cands[ci]
-		if v.Covered(c.middle(), 0) {
+		if v.Covered(c.middle(), 0) || repeats(c, failed) {
 			continue
 		}
 		if tried++; tried > maxCandidates {
@@ -104,6 +107,9 @@ func tryCandidates(v *symbology.View, vw *view, cands []candidate, s *scratch) b
 			}
 		}
 		if !rd.ok {
+			if rd.outlined && c.left != nil && c.right != nil {
+				failed = append(failed, c)
+			}
 			continue
 		}
 		bc := rd.bc
@@ -136,4 +142,34 @@ func (c *candidate) middle() detect.Point {
 		e = c.right
 	}
 	return e.a.Add(e.b).Mul(0.5).Add(e.in.Mul(2 * e.module))
+}
+
+// repeats reports whether candidate c pairs edges on the same lines as a
+// pair in failed, whose rows were numbered but did not decode: the same
+// start and stop patterns, found over a different stretch of their rows,
+// read the same row indicators and characters again. A pair crossing a
+// symbol whose row indicators are damaged on one side gave three such
+// repeats in pdf417-4/02-01, each a failed reading in both the binarized
+// and the luminance lines. Lone edges are still tried: the one on the
+// undamaged side reads that symbol.
+func repeats(c *candidate, failed []*candidate) bool {
+	if c.left == nil || c.right == nil {
+		return false
+	}
+	for _, f := range failed {
+		if f.kind == c.kind && sameLine(c.left, f.left) && sameLine(c.right, f.right) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameLine reports whether edge e lies on the line of edge f: both its
+// ends within two modules of it, facing the same way.
+func sameLine(e, f *edge) bool {
+	if e.in.Dot(f.in) < 0.95 {
+		return false
+	}
+	tol := 2 * max(e.module, f.module)
+	return math.Abs(e.a.Sub(f.a).Dot(f.in)) <= tol && math.Abs(e.b.Sub(f.a).Dot(f.in)) <= tol
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/barkit/barkit/binarize"
+	"github.com/barkit/barkit/detect"
 	"github.com/barkit/barkit/symbology"
 )
 
@@ -71,6 +72,35 @@ func TestMicroLike(t *testing.T) {
 	}{{30, 30, true}, {10, 30, true}, {9, 30, false}, {3, 9, true}, {2, 9, false}, {0, 0, true}} {
 		if got := microLike(make([]microLine, tc.lines), tc.n); got != tc.want {
 			t.Errorf("microLike(%d lines of %d) = %v, want %v", tc.lines, tc.n, got, tc.want)
+		}
+	}
+}
+
+// TestRepeats checks which pairs of edges repeat a pair that failed: the
+// same start and stop lines over another stretch of rows do; another
+// stop line, a lone edge or another kind do not.
+func TestRepeats(t *testing.T) {
+	vertical := func(x, y0, y1, in float64) *edge {
+		return &edge{a: detect.Point{X: x, Y: y0}, b: detect.Point{X: x, Y: y1}, in: detect.Point{X: in}, module: 2}
+	}
+	failed := []*candidate{{kind: kindFull, left: vertical(38, 417, 764, 1), right: vertical(543, 418, 764, -1)}}
+	tests := []struct {
+		name string
+		c    candidate
+		want bool
+	}{
+		{"same lines, other rows", candidate{kind: kindFull, left: vertical(38.5, 450, 763, 1), right: vertical(542, 418, 700, -1)}, true},
+		{"same lines within two modules", candidate{kind: kindFull, left: vertical(41.9, 417, 764, 1), right: vertical(543, 418, 764, -1)}, true},
+		{"left line moved", candidate{kind: kindFull, left: vertical(44.5, 417, 764, 1), right: vertical(543, 418, 764, -1)}, false},
+		{"another stop", candidate{kind: kindFull, left: vertical(38, 417, 764, 1), right: vertical(1100, 418, 764, -1)}, false},
+		{"facing the other way", candidate{kind: kindFull, left: vertical(38, 417, 764, -1), right: vertical(543, 418, 764, -1)}, false},
+		{"lone left edge", candidate{kind: kindFull, left: vertical(38, 417, 764, 1)}, false},
+		{"lone right edge", candidate{kind: kindFull, right: vertical(543, 418, 764, -1)}, false},
+		{"MicroPDF417", candidate{kind: kindMicro, left: vertical(38, 417, 764, 1), right: vertical(543, 418, 764, -1)}, false},
+	}
+	for _, tt := range tests {
+		if got := repeats(&tt.c, failed); got != tt.want {
+			t.Errorf("%s: repeats = %v, want %v", tt.name, got, tt.want)
 		}
 	}
 }
