@@ -106,3 +106,10 @@ func (b *budget) grant() {
 		close(w.ready)
 	}
 }
+
+// state returns the units in use and the number of requests waiting.
+func (b *budget) state() (used int64, waiting int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.used, len(b.waiters)
+}

@@ -6,6 +6,7 @@
 //
 //	GET  /health, GET /    the Health object {ok, name, version, docs}
 //	GET  /v1/symbologies   {read: [ids], write: [ids], details: [...]}
+//	GET  /metrics          the metrics, Prometheus text format (not with NoMetrics)
 //	POST /v1/scan          an image (raw bytes, multipart/form-data or JSON
 //	                       with base64) -> {barcodes: [Barcode, ...]}
 //	GET  /v1/generate      options in the query string -> image bytes
@@ -36,6 +37,14 @@
 // for a work slot included; its slot is free again at once. A panic in a
 // request is answered with 500 unknown and logged, and the server goes on
 // serving.
+//
+// GET /metrics gives, in the Prometheus text exposition format, the
+// requests answered by route (the path served, or "other" for every
+// unknown path, so that the series stay few), method and status; the
+// request and scan durations as histograms; the work slots busy and the
+// requests waiting for one; the memory reserved for request bodies; and
+// the Go runtime's and the process's metrics. Each handler has a registry
+// of its own. Options.NoMetrics leaves the route out.
 //
 // The handler works mounted under a prefix with http.StripPrefix:
 //

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"runtime"
 	"runtime/debug"
+	"strings"
 	"time"
 )
 
@@ -22,7 +23,7 @@ const DefaultScanTimeout = 30 * time.Second
 
 // Options configures the handler. The zero value serves the API as the
 // specification describes it: 15 MiB bodies, CORS open to every origin, no
-// request log.
+// request log; and the metrics at GET /metrics.
 type Options struct {
 	// MaxBodyBytes is the largest request body accepted; a larger one is
 	// answered with 413 payload-too-large. Zero or less means
@@ -38,9 +39,15 @@ type Options struct {
 	// DefaultScanTimeout.
 	ScanTimeout time.Duration
 	// Logger receives one line per request (method, path, status, bytes,
-	// duration); nil means no request log. Panics are logged to Logger, or
+	// duration, route, remote address, and the error of a failed
+	// request); nil means no request log. Panics are logged to Logger, or
 	// to slog.Default() when Logger is nil.
 	Logger *slog.Logger
+	// NoMetrics leaves out GET /metrics, the metrics in the Prometheus
+	// text format: requests by route and status, request and scan
+	// durations, work slots busy, body bytes reserved, and the Go
+	// runtime's and the process's own.
+	NoMetrics bool
 }
 
 // Timeouts of the server NewServer returns. A request is meant to take a
@@ -105,6 +112,8 @@ type handler struct {
 	// symbologies is the encoded symbologies listing; the registry does
 	// not change once the program runs.
 	symbologies []byte
+	// metrics are served at /metrics; nil with Options.NoMetrics.
+	metrics *metrics
 }
 
 func newHandler(opts Options) *handler {
@@ -146,6 +155,10 @@ func newHandler(opts Options) *handler {
 		"/v1/generate":    {"GET": h.generate, "POST": h.generate},
 		"/v1/parse":       {"POST": h.parse},
 	}
+	if !opts.NoMetrics {
+		h.metrics = newMetrics(h)
+		h.routes[metricsPath] = map[string]endpoint{"GET": h.metrics.endpoint}
+	}
 	return h
 }
 
@@ -159,17 +172,33 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if p != nil {
 			h.panicked(rec, r, p)
 		}
+		status := rec.status
+		if status == 0 {
+			status = http.StatusOK // what net/http sends for an endpoint that wrote nothing
+			if p == http.ErrAbortHandler {
+				status = statusClientGone
+			}
+		}
+		route, took := h.route(r), time.Since(start)
+		h.metrics.request(route, r.Method, status, took)
 		if h.logger != nil {
 			level := slog.LevelInfo
-			if rec.status >= 500 {
+			if status >= 500 {
 				level = slog.LevelError
 			}
-			h.logger.LogAttrs(r.Context(), level, "request",
+			attrs := []slog.Attr{
 				slog.String("method", r.Method),
 				slog.String("path", r.URL.Path),
-				slog.Int("status", rec.status),
+				slog.Int("status", status),
 				slog.Int64("bytes", rec.bytes),
-				slog.Duration("duration", time.Since(start)))
+				slog.Duration("duration", took),
+				slog.String("route", route),
+				slog.String("remote", r.RemoteAddr),
+			}
+			if rec.err != nil {
+				attrs = append(attrs, slog.String("error", logMessage(rec.err)))
+			}
+			h.logger.LogAttrs(r.Context(), level, "request", attrs...)
 		}
 		if p == http.ErrAbortHandler {
 			panic(p) // the server's way to drop the connection quietly
@@ -198,7 +227,8 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	ep := h.routes[path][method]
 	if ep == nil {
-		writeError(rec, &apiError{http.StatusNotFound, codeNotFound, fmt.Sprintf("no endpoint %s %s", r.Method, path)})
+		rec.err = &apiError{http.StatusNotFound, codeNotFound, fmt.Sprintf("no endpoint %s %s", r.Method, path)}
+		writeError(rec, rec.err)
 		return
 	}
 	if err := ep(rec, r); err != nil {
@@ -214,6 +244,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			h.logf(r, "request failed", "error", err)
 			ae = &apiError{http.StatusInternalServerError, codeUnknown, err.Error()}
 		}
+		rec.err = ae
 		writeError(rec, ae)
 	}
 }
@@ -226,7 +257,8 @@ func (h *handler) panicked(rec *recorder, r *http.Request, p any) {
 	}
 	h.logf(r, "panic serving request", "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
 	if rec.status == 0 {
-		writeError(rec, &apiError{http.StatusInternalServerError, codeUnknown, "internal error"})
+		rec.err = &apiError{http.StatusInternalServerError, codeUnknown, "internal error"}
+		writeError(rec, rec.err)
 	}
 }
 
@@ -241,6 +273,20 @@ func (h *handler) logf(r *http.Request, msg string, args ...any) {
 	l.ErrorContext(r.Context(), msg, args...)
 }
 
+// maxLogMessage bounds the error message in a request's log line: error
+// messages may quote the data they refuse, which should not fill the log.
+const maxLogMessage = 200
+
+// logMessage is the error of a failed request as its log line gives it:
+// the code and the message, cut at maxLogMessage bytes.
+func logMessage(e *apiError) string {
+	msg := e.message
+	if len(msg) > maxLogMessage {
+		msg = strings.ToValidUTF8(msg[:maxLogMessage], "") + "..."
+	}
+	return e.code + ": " + msg
+}
+
 // hooks are functions tests set to see the handler's progress. Each is
 // called only when set.
 type hooks struct {
@@ -253,8 +299,9 @@ type hooks struct {
 // the size of the response for the request log and panic recovery.
 type recorder struct {
 	http.ResponseWriter
-	status int   // 0 until the header is written
-	bytes  int64 // body bytes written
+	status int       // 0 until the header is written
+	bytes  int64     // body bytes written
+	err    *apiError // the error answered, for the request log
 }
 
 func (r *recorder) WriteHeader(status int) {

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/barkit/barkit"
 	"github.com/barkit/barkit/symbology"
@@ -87,7 +88,9 @@ func (h *handler) scan(w http.ResponseWriter, r *http.Request) error {
 		if h.hooks.scanStart != nil {
 			h.hooks.scanStart(r)
 		}
+		start := time.Now()
 		codes, err = barkit.ScanBytesContext(ctx, img, opts)
+		h.metrics.scanned(time.Since(start))
 		if h.hooks.scanEnd != nil {
 			h.hooks.scanEnd(r, err)
 		}

@@ -26,10 +26,19 @@ GET /v1/symbologies and GET /health. Alias: server.
 Once the server accepts connections, barkit prints
 "barkit listening on http://<address>:<port>" on standard output, then logs
 one line per request on standard error (method, path, status, bytes,
-duration). On SIGINT or SIGTERM it stops accepting connections, lets the
-requests in progress finish and exits 0; requests still running after 20
-seconds are cut off, their scans stopped, and it exits 1. A second signal
-ends it at once.
+duration, route, remote address, and the error of a failed request): as
+key=value text with --log text (the default), as one JSON object a line
+with durations in seconds with --log json, or not at all with --log off.
+
+On SIGINT or SIGTERM it stops accepting connections, lets the requests in
+progress finish and exits 0; requests still running after 20 seconds are
+cut off, their scans stopped, and it exits 1. A second signal ends it at
+once. Under a supervisor, run the binary itself: "go run" does not pass
+SIGTERM on to the server it starts.
+
+GET /metrics gives the metrics in the Prometheus text format (requests by
+route and status, request and scan durations, work slots busy, body bytes
+reserved, the Go runtime's); --no-metrics leaves the route out.
 
 A scan may take --scan-timeout (a duration such as 30s or 2m), counted from
 the end of its upload and including the wait for its turn; one that takes
@@ -51,6 +60,7 @@ use, bad flag) or requests had to be cut off at shutdown.
   barkit serve -p 9000 --host 127.0.0.1
   PORT=3000 barkit serve --cors-origin https://app.example.com
   barkit serve --max-body-bytes 4194304 --scan-timeout 10s
+  barkit serve --log json --no-metrics
   barkit serve --check
 `,
 }
@@ -72,6 +82,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		cors        string
 		noCORS      bool
 		check       bool
+		logFormat   string
+		noMetrics   bool
 	)
 	flags.IntVarP(&port, "port", "p", 0, "`port` to listen on (default $PORT, else 8080); 0 picks a free port")
 	flags.StringVar(&host, "host", "", "interface `address` to listen on (default $HOST, else 0.0.0.0)")
@@ -80,6 +92,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	flags.StringVar(&cors, "cors-origin", "", "the `origin` allowed in Access-Control-Allow-Origin (default *)")
 	flags.BoolVar(&noCORS, "no-cors", false, "send no CORS headers")
 	flags.BoolVar(&check, "check", false, "check the health of the server on that port instead of starting one")
+	flags.StringVar(&logFormat, "log", "text", "request log on standard error: `format` text, json or off")
+	flags.BoolVar(&noMetrics, "no-metrics", false, "do not serve GET /metrics")
 	if code, done := parseFlags(flags, showHelp, serveHelp, args, stdout, stderr); done {
 		return code
 	}
@@ -111,12 +125,21 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if scanTimeout <= 0 {
 		return failf(stderr, "serve: --scan-timeout %v is not a positive duration", scanTimeout)
 	}
+	var logger *slog.Logger
+	switch logFormat {
+	case "text":
+		logger = slog.New(slog.NewTextHandler(stderr, nil))
+	case "json":
+		logger = slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{ReplaceAttr: secondsAttr}))
+	case "off":
+	default:
+		return failf(stderr, "serve: --log %q is not text, json or off", logFormat)
+	}
 	if check {
 		return checkHealth(host, port, stdout, stderr)
 	}
 
-	logger := slog.New(slog.NewTextHandler(stderr, nil))
-	opts := httpd.Options{MaxBodyBytes: maxBody, ScanTimeout: scanTimeout, CORSOrigin: cors, NoCORS: noCORS, Logger: logger}
+	opts := httpd.Options{MaxBodyBytes: maxBody, ScanTimeout: scanTimeout, CORSOrigin: cors, NoCORS: noCORS, Logger: logger, NoMetrics: noMetrics}
 	// Catch the signals before announcing the address, so that a signal
 	// sent as soon as the line appears shuts down cleanly. After the
 	// first, the default behaviour returns: a second signal kills.
@@ -132,6 +155,15 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return failf(stderr, "serve: %v", err)
 	}
 	return exitOK
+}
+
+// secondsAttr writes a duration as a number of seconds, the unit log
+// processors expect of a number, rather than slog's nanoseconds.
+func secondsAttr(_ []string, a slog.Attr) slog.Attr {
+	if a.Value.Kind() == slog.KindDuration {
+		return slog.Float64(a.Key, a.Value.Duration().Seconds())
+	}
+	return a
 }
 
 // serve serves the API on ln until ctx is done, then shuts down: it stops

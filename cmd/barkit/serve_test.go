@@ -163,6 +163,9 @@ func TestServeFlags(t *testing.T) {
 		{"zero scan timeout", []string{"--scan-timeout", "0"}, nil, 1, "", "--scan-timeout 0s is not a positive duration"},
 		{"negative scan timeout", []string{"--scan-timeout", "-1s"}, nil, 1, "", "--scan-timeout -1s"},
 		{"scan timeout not a duration", []string{"--scan-timeout", "30"}, nil, 1, "", `invalid argument "30" for "--scan-timeout"`},
+		{"unknown log format", []string{"--log", "xml"}, nil, 1, "", `--log "xml" is not text, json or off`},
+		{"help shows the log formats", []string{"-h"}, nil, 0, "--log format", ""},
+		{"help shows --no-metrics", []string{"-h"}, nil, 0, "--no-metrics", ""},
 		{"check without a server", []string{"--check", "--host", "127.0.0.1", "-p", strconv.Itoa(freePort(t))}, nil, 1, "", "serve --check"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
