@@ -46,7 +46,28 @@ type ScanOptions struct {
 	// MaxPixels limits the size of images ScanReader and ScanBytes accept;
 	// 0 means imageio.DefaultMaxPixels (64 megapixels).
 	MaxPixels int
+	// EANAddOn says what to do with the EAN-2 and EAN-5 add-ons of EAN/UPC
+	// symbols: the zero value AddOnRead reads them (their digits after the
+	// main symbol's in Data, and in Barcode.AddOn), AddOnIgnore reads the
+	// main symbols alone, AddOnRequire leaves out EAN/UPC symbols without
+	// an add-on.
+	EANAddOn EANAddOn
 }
+
+// EANAddOn says what a scan does with EAN/UPC add-ons (ScanOptions.EANAddOn).
+// ParseEANAddOn reads its names, "read", "ignore" and "require".
+type EANAddOn = symbology.EANAddOn
+
+// The EANAddOn values.
+const (
+	AddOnRead    = symbology.AddOnRead    // read add-ons, appended to the digits (the default)
+	AddOnIgnore  = symbology.AddOnIgnore  // read the main symbol alone
+	AddOnRequire = symbology.AddOnRequire // report only EAN/UPC symbols with an add-on
+)
+
+// ParseEANAddOn returns the EANAddOn named s, "read", "ignore" or
+// "require" in any case; anything else is an ErrInvalidData error.
+func ParseEANAddOn(s string) (EANAddOn, error) { return symbology.ParseEANAddOn(s) }
 
 // Point is a position in image pixels.
 type Point struct {
@@ -88,6 +109,7 @@ type Barcode struct {
 	Parsed              *content.Content `json:"parsed,omitempty"`    // structured content, unless ScanOptions.NoParse
 
 	Version    string              `json:"-"` // symbol version or size, such as "7" or "M3"
+	AddOn      string              `json:"-"` // EAN/UPC: the EAN-2 or EAN-5 add-on, whose digits also end Data; "" when none
 	Segments   []symbology.Segment `json:"-"` // content split at ECI designators
 	Mirrored   bool                `json:"-"` // read mirrored
 	Inverted   bool                `json:"-"` // read light on dark
@@ -141,6 +163,9 @@ func scanParams(opts ScanOptions) (ids []string, limit int, err error) {
 	case limit < 0 || limit > MaxResults:
 		return nil, 0, fmt.Errorf("barkit: %w: maxResults %d is outside 1 to %d", ErrInvalidData, limit, MaxResults)
 	}
+	if !opts.EANAddOn.Valid() {
+		return nil, 0, fmt.Errorf("barkit: %w: EAN add-on mode %v is not read, ignore or require", ErrInvalidData, opts.EANAddOn)
+	}
 	for _, info := range infos {
 		if info.Readable {
 			ids = append(ids, info.ID)
@@ -154,7 +179,7 @@ func scan(ctx context.Context, src *binarize.Source, b image.Rectangle, ids []st
 	if len(ids) == 0 {
 		return []Barcode{}, nil
 	}
-	found, err := symbology.Read(ctx, src, symbology.ReadOptions{IDs: ids, Fast: opts.Fast, MaxResults: limit})
+	found, err := symbology.Read(ctx, src, symbology.ReadOptions{IDs: ids, Fast: opts.Fast, MaxResults: limit, EANAddOn: opts.EANAddOn})
 	if err != nil {
 		return nil, fmt.Errorf("barkit: scan stopped: %w", err)
 	}
@@ -209,6 +234,7 @@ func fromResult(r symbology.Barcode, frame Size, origin image.Point, now int64) 
 		SymbologyIdentifier: r.Identifier,
 		Timestamp:           now,
 		Version:             r.Version,
+		AddOn:               r.AddOn,
 		Segments:            r.Segments,
 		Mirrored:            r.Mirrored,
 		Inverted:            r.Inverted,

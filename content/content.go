@@ -76,25 +76,44 @@ type Content struct {
 // element string, and it lets a PDF417 licence whose header lost its
 // separators still be read. Aliases such as "EAN-13" work too.
 //
+// A symbology identifier (ISO/IEC 15424) before the text, as scanners
+// send it ("]C1", "]Q1", "]E0"), says where the text came from: see
+// identifier.go.
+//
 // Text that no format claims, or that is malformed for the format it
-// claims, is returned as TypeText. Parse never returns nil.
+// claims, is returned as TypeText, whole. Parse never returns nil.
 func Parse(text, symbology string) *Content {
 	hint := normalizeHint(symbology)
-	// The body of the text without surrounding white space and byte order
-	// mark; the formats below are recognised from its first characters.
 	body := strings.TrimPrefix(text, "\uFEFF")
+	var c *Content
+	if id, rest, ok := cutIdentifier(body); ok {
+		c = parseIdentified(id, rest, hint)
+	} else {
+		c = parse(body, hint)
+	}
+	if c == nil {
+		return &Content{Type: TypeText, Text: text}
+	}
+	return c
+}
+
+// parse returns the content of body, the text without byte order mark or
+// symbology identifier, or nil when no format claims it.
+func parse(body, hint string) *Content {
 	// Fixed-width formats keep trailing spaces, which are data there; only
 	// line breaks around them go.
 	if c := parseBoardingPass(strings.Trim(body, "\r\n"), hint); c != nil {
 		return c
 	}
+	// The other formats are recognised from the first characters of the
+	// body without surrounding white space.
 	s := strings.TrimSpace(body)
 	for _, p := range parsers {
 		if c := p(s, hint); c != nil {
 			return c
 		}
 	}
-	return &Content{Type: TypeText, Text: text}
+	return nil
 }
 
 // parsers are tried in order on the trimmed text; each returns nil when the

@@ -30,7 +30,8 @@ func vectors() [][]vector {
 		gs1Vectors, gs1TextVectors, digitalLinkVectors, paymentVectors, paymentTextVectors,
 		swissVectors, swissTextVectors, driverLicenseVectors, driverLicenseTextVectors,
 		boardingPassVectors, boardingPassTextVectors, otpVectors, otpTextVectors, cryptoVectors, cryptoTextVectors,
-		shipmentVectors, shipmentTextVectors}
+		shipmentVectors, shipmentTextVectors,
+		scannerGS1Vectors, scannerGS1TextVectors, identifierVectors, identifierTextVectors}
 }
 
 func runVectors(t *testing.T, vs []vector) {

@@ -33,6 +33,13 @@
 //     LNURL) payment requests;
 //   - text: anything else.
 //
+// Text may start with a symbology identifier (ISO/IEC 15424), as scanners
+// set to send one type it: "]C1" and the other GS1 identifiers announce a
+// GS1 element string, any other of a known symbology ("]Q1", "]E0") is
+// taken off and says where the rest came from (identifier.go). A GS1
+// element string may also start with a GS, the FNC1 in first position of
+// a scanner that sends FNC1s as they are.
+//
 // A Content marshals to the ParsedContent object of the service
 // specification: a JSON object with a string field "type" and that type's
 // fields beside it, in camelCase. README.md in this directory lists every

@@ -11,7 +11,12 @@ import (
 //
 //	(01)09506000134352(17)251231(10)ABC123   human-readable form, as barkit's readers give it
 //	10ABC123<GS>0109506000134352             element string, GS (U+001D) for FNC1, as raw scanners give it
-//	]d201095060001343521725123110ABC123      element string after a GS1 symbology identifier
+//	<GS>0109506000134352<GS>10ABC123         the same with FNC1 in first position as a GS, as keyboard wedges send it
+//	]d201095060001343521725123110ABC123      element string after a GS1 symbology identifier (identifier.go)
+//
+// An element string needs one of these marks: a GS, a GS1 identifier, or
+// a symbology that carries GS1 data alone (GS1 DataBar). Digits without
+// them, "0109506000134352", are a product code or text.
 //
 // Every field must be valid for its AI (length, character set, check
 // digit, date, code list: GS1 General Specifications §3 and §7); data that
@@ -47,12 +52,6 @@ type GS1Field struct {
 	Unit string `json:"unit,omitempty"`
 }
 
-// gs1Identifiers are the ISO/IEC 15424 symbology identifiers that announce
-// GS1 data (GS1 General Specifications §5.1.2, Figure 5.1.2-1): GS1-128,
-// GS1 DataBar, GS1 Composite, GS1 DataMatrix, GS1 QR Code, GS1 DotCode,
-// and GS1 data in Aztec Code.
-var gs1Identifiers = []string{"]C1", "]e0", "]e1", "]e2", "]d2", "]Q3", "]J1", "]z1"}
-
 // gs1Hints are the symbologies that carry nothing but GS1 data, whose
 // digits are read as an element string even without a separator.
 var gs1Hints = map[string]bool{
@@ -69,8 +68,12 @@ func parseGS1(s, hint string) *Content {
 	switch {
 	case strings.HasPrefix(s, "(") && len(s) >= 4 && isDigits(s[1:3]):
 		fields, err = gs1.ParseHRI(s)
-	case len(s) > 3 && s[0] == ']' && hasAnyPrefix(s, gs1Identifiers):
-		fields, err = gs1.Parse(strings.TrimPrefix(s[3:], "\x1d"))
+	case len(s) > 2 && s[0] == gs1.GS && isDigits(s[1:3]):
+		// FNC1 in first position sent as GS, the character that stands
+		// for an FNC1 in transmitted data (GS1 General Specifications
+		// §7.8.4): what a scanner sends that reports every FNC1 of the
+		// symbol rather than a symbology identifier.
+		fields, err = gs1.Parse(s)
 	case strings.ContainsRune(s, gs1.GS) && len(s) > 2 && isDigits(s[:2]):
 		fields, err = gs1.Parse(s)
 	case gs1Hints[hint] && isDigits(s):
@@ -83,15 +86,6 @@ func parseGS1(s, hint string) *Content {
 	}
 	g := gs1Content(fields)
 	return &Content{Type: TypeGS1, GS1: &g}
-}
-
-func hasAnyPrefix(s string, prefixes []string) bool {
-	for _, p := range prefixes {
-		if strings.HasPrefix(s, p) {
-			return true
-		}
-	}
-	return false
 }
 
 // gs1Content describes checked fields.

@@ -107,7 +107,7 @@ func (h *handler) scan(w http.ResponseWriter, r *http.Request) error {
 }
 
 // scanOptions reads the options of a scan: symbologies, tryHarder,
-// maxResults and parse.
+// maxResults, parse and eanAddOn.
 func scanOptions(p params) (barkit.ScanOptions, error) {
 	var opts barkit.ScanOptions
 	syms, err := p.list("symbologies", "symbology")
@@ -135,6 +135,13 @@ func scanOptions(p params) (barkit.ScanOptions, error) {
 		return opts, err
 	}
 	opts.NoParse = !parse
+	addOn, err := p.str("read", "eanaddon")
+	if err != nil {
+		return opts, err
+	}
+	if opts.EANAddOn, err = barkit.ParseEANAddOn(addOn); err != nil {
+		return opts, badRequest("eanAddOn %q is not one of read, ignore, require", shorten(addOn))
+	}
 	return opts, nil
 }
 

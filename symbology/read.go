@@ -23,6 +23,9 @@ type ReadOptions struct {
 	Fast bool
 	// MaxResults caps the number of symbols returned; 0 means MaxResults.
 	MaxResults int
+	// EANAddOn says what to do with EAN/UPC add-ons; the zero value reads
+	// them when they are there.
+	EANAddOn EANAddOn
 	// Stats, when not nil, receives the work the read did.
 	Stats *Stats
 	// Plan, when not nil, replaces the plan of every reader that has
@@ -46,6 +49,7 @@ type run struct {
 	total int // results kept so far, over every reader
 	// thorough is the mode: not ReadOptions.Fast.
 	thorough bool
+	eanAddOn EANAddOn // ReadOptions.EANAddOn
 	found    []placed // the symbols found so far, by every reader, in the image's pixels (View.Covered)
 	stats    Stats
 }
@@ -102,13 +106,16 @@ func Read(ctx context.Context, src *binarize.Source, opts ReadOptions) ([]Barcod
 	if limit <= 0 || limit > MaxResults {
 		limit = MaxResults
 	}
+	if !opts.EANAddOn.Valid() {
+		return nil, fmt.Errorf("%w: EAN add-on mode %v", ErrInvalidData, opts.EANAddOn)
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if src == nil || src.Lum == nil || src.Lum.Rect.Dx() <= 0 || src.Lum.Rect.Dy() <= 0 || len(want) == 0 {
 		return nil, nil
 	}
-	rn := &run{ctx: ctx, want: want, limit: limit, thorough: !opts.Fast}
+	rn := &run{ctx: ctx, want: want, limit: limit, thorough: !opts.Fast, eanAddOn: opts.EANAddOn}
 	runs := plan(src, want, !opts.Fast, opts.Plan)
 	rn.read(src, runs)
 	if opts.Stats != nil {
@@ -218,7 +225,7 @@ func (rn *run) read(src *binarize.Source, runs []*readerRun) {
 			if len(rr.r.Plan) > 0 || rn.stopped() {
 				continue
 			}
-			rn.find(rr, &View{Lum: src.Lum, Thorough: rn.thorough, Found: rn.total > 0, scale: 1})
+			rn.find(rr, &View{Lum: src.Lum, Thorough: rn.thorough, Found: rn.total > 0, EANAddOn: rn.eanAddOn, scale: 1})
 		}
 	}
 	if plain < 0 {
@@ -265,7 +272,7 @@ func (rn *run) read(src *binarize.Source, runs []*readerRun) {
 					continue
 				}
 			}
-			v := &View{Bin: bin, Base: base, Pass: p, Thorough: rn.thorough, scale: p.View.Scale()}
+			v := &View{Bin: bin, Base: base, Pass: p, Thorough: rn.thorough, EANAddOn: rn.eanAddOn, scale: p.View.Scale()}
 			if p.View.Up <= 1 {
 				v.Lum = src.Downscaled(p.View.Down).Lum
 			}

@@ -88,6 +88,9 @@ type View struct {
 	// work that is its last resort, as the last resorts of the plans
 	// are skipped then (Pass.LastResort).
 	Found bool
+	// EANAddOn is the scan's ReadOptions.EANAddOn, for the reader of
+	// EAN/UPC symbols.
+	EANAddOn EANAddOn
 
 	run    *run
 	rd     *readerRun

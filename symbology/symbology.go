@@ -62,6 +62,9 @@ type Barcode struct {
 	ECLevel     string      // error correction level as the symbology names it ("M" for QR)
 	Identifier  string      // ISO/IEC 15424 symbology identifier, such as "]Q1"
 	Version     string      // symbol version or size, such as "7" or "M3"
+	// AddOn is the EAN-2 or EAN-5 add-on read with an EAN/UPC symbol
+	// (EANAddOn), whose digits also end Text; "" when there is none.
+	AddOn string
 	// Corners are the top-left, top-right, bottom-right and bottom-left
 	// corners of the symbol in its own reading orientation, in input image
 	// pixels.

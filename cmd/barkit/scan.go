@@ -63,11 +63,13 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		jsonOut bool
 		noParse bool
 		fast    bool
+		addOn   string
 	)
 	flags.StringArrayVarP(&syms, "symbologies", "s", nil, "look only for these `ids`, aliases or groups (comma-separated, repeatable; default all)")
 	flags.BoolVar(&jsonOut, "json", false, "print JSON")
 	flags.BoolVar(&noParse, "no-parse", false, "omit \"parsed\" from the JSON output")
 	flags.BoolVar(&fast, "fast", false, "turn off the thorough search; suits clean, high-contrast images")
+	flags.StringVar(&addOn, "ean-add-on", "read", "what to do with EAN/UPC add-ons (`mode`): read (appended to the digits), ignore (main symbol alone) or require (symbols without one left out)")
 	if code, done := parseFlags(flags, showHelp, scanHelp, args, stdout, stderr); done {
 		return code
 	}
@@ -87,10 +89,15 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if _, err := symbology.Resolve(syms); err != nil {
 		return fail(stderr, err)
 	}
+	eanAddOn, err := barkit.ParseEANAddOn(addOn)
+	if err != nil {
+		return failf(stderr, "--ean-add-on: %q is not one of read, ignore, require", addOn)
+	}
 	opts := barkit.ScanOptions{
 		Symbologies: syms,
 		Fast:        fast,
 		NoParse:     noParse || !jsonOut, // text output does not show parsed content
+		EANAddOn:    eanAddOn,
 	}
 
 	// A signal stops the scans. After the first, the default behaviour

@@ -13,8 +13,10 @@
 // ("0036000291452"; "0012345000065" for the UPC-E symbol 01234565), with
 // symbology identifier ]E0, EAN-8 with ]E4. An add-on read with its main
 // symbol, by two scan lines (one, for an EAN-5, whose check value guards
-// its digits), follows the main digits ("978073520044951299", ]E3). The
-// four readers share one scan of an image.
+// its digits), follows the main digits ("978073520044951299", ]E3), and
+// is in the result's AddOn too; ReadOptions.EANAddOn can have add-ons
+// ignored, or required (symbols without one left out). The four readers
+// share one scan of an image.
 //
 // Digits are decoded by their edge-to-similar-edge distances, the
 // reference decode algorithm of the standard, and where photographs blur

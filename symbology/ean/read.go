@@ -59,6 +59,7 @@ func barcode(id string, r linear.Result) symbology.Barcode {
 		Bytes:       []byte(text),
 		ContentType: symbology.Text,
 		Identifier:  ident,
+		AddOn:       r.Extra,
 		Corners:     r.Corners,
 		Orientation: r.Orientation,
 		Inverted:    r.Inverted,

@@ -35,7 +35,8 @@ func init() {
 		Write: writeISBN,
 	})
 	// Add-ons are read with their main symbol, their digits appended to
-	// its; these ids write them alone.
+	// its (or ignored, or required: symbology.EANAddOn); these ids write
+	// them alone.
 	symbology.Register(symbology.Info{
 		ID: "ean2", Name: "EAN-2", Format: "EAN2", Kind: symbology.Linear,
 		Aliases: []string{"EAN-2 add-on", "UPC/EAN-2"}, Groups: retail,
@@ -46,5 +47,5 @@ func init() {
 		Aliases: []string{"EAN-5 add-on", "UPC/EAN-5"}, Groups: retail,
 		Write: writeAddOn("ean5", kindEAN5, 5),
 	})
-	linear.Register(linear.Symbology{IDs: []string{"ean13", "ean8", "upca", "upce", "isbn"}, Decode: decodeRow, Barcode: report})
+	linear.Register(linear.Symbology{IDs: []string{"ean13", "ean8", "upca", "upce", "isbn"}, Decode: decodeRow, AddOns: true, Barcode: report})
 }

@@ -43,6 +43,12 @@ type Symbology struct {
 	// as the rows of stacked DataBar, combines the pieces a pass read
 	// into symbols; nil for the others, whose pieces are dropped.
 	Assemble Assembler
+	// AddOns reports that the symbology's supplements (Hit.Extra) are
+	// EAN/UPC add-ons, which a scan reads, ignores or requires as its
+	// View.EANAddOn says: ignored, they are dropped from every hit before
+	// the lines vote, so that a result is the main symbol alone, its
+	// corners too; required, a result without one is dropped.
+	AddOns bool
 	// Barcode turns a result that enough lines agreed on into the
 	// barcode to report, its Symbology one of IDs; want reports whether
 	// the scan asked for an id, for a symbology whose id depends on it
@@ -96,7 +102,8 @@ func find(v *symbology.View) bool {
 	for _, s := range registered {
 		if slices.ContainsFunc(s.IDs, v.Want) {
 			syms = append(syms, s)
-			decs = append(decs, reading{dec: s.Decode, guided: s.Guided, assemble: s.Assemble, noSharpen: s.NoSharpen, noInverted: s.NoInverted})
+			decs = append(decs, reading{dec: s.Decode, guided: s.Guided, assemble: s.Assemble, noSharpen: s.NoSharpen, noInverted: s.NoInverted,
+				noExtra: s.AddOns && v.EANAddOn == symbology.AddOnIgnore})
 		}
 	}
 	if len(decs) == 0 {
@@ -109,6 +116,9 @@ func find(v *symbology.View) bool {
 	results := scan(v.Context(), v.Lum, Options{Fast: !v.Thorough || v.Found, Columns: v.Thorough}, decs)
 	for k, s := range syms {
 		for _, r := range results[k] {
+			if s.AddOns && v.EANAddOn == symbology.AddOnRequire && r.Extra == "" {
+				continue
+			}
 			bc, ok := s.Barcode(r, v.Want)
 			if !ok || !v.Want(bc.Symbology) {
 				continue

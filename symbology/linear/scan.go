@@ -156,13 +156,15 @@ type Guided func(r *Row, guide Hit, a, b float64, hits []Hit) []Hit
 
 // reading is how a scan reads one symbology: its decoder and, for a
 // symbology with guides, its guided decoder; noSharpen and noInverted as
-// Symbology.NoSharpen and NoInverted.
+// Symbology.NoSharpen and NoInverted; noExtra drops the supplements of its
+// hits (Symbology.AddOns).
 type reading struct {
 	dec        Decoder
 	guided     Guided
 	assemble   Assembler
 	noSharpen  bool
 	noInverted bool
+	noExtra    bool
 }
 
 // scan reads the symbols each of decs finds in g, as Scan does for one,
@@ -182,6 +184,7 @@ func newScanner(ctx context.Context, g *image.Gray, opts Options, decs []reading
 	s.decs = make([]decoderRun, len(decs))
 	for k, rd := range decs {
 		s.decs[k].dec, s.decs[k].follow, s.decs[k].noSharpen, s.decs[k].noInverted = rd.dec, rd.guided, rd.noSharpen, rd.noInverted
+		s.decs[k].noExtra = rd.noExtra
 		s.decs[k].assemble = rd.assemble
 	}
 	s.ef = edgeFinder{fraction: contrastFraction, floor: minSwing}
@@ -257,6 +260,7 @@ type decoderRun struct {
 	noSharpen bool   // the decoder does not read sharpened lines
 	// noInverted: the decoder does not read the light-on-dark readings
 	noInverted bool
+	noExtra    bool      // the supplements of its hits are dropped
 	found      []lineHit // the hits of the current pass
 	// guided holds the lines of the current pass read beside a guide:
 	// the guide, placed on the line read.
@@ -687,6 +691,9 @@ func (s *scanner) record(k int, r *Row, c int, reversed, inverted, guides bool) 
 	d := &s.decs[k]
 	n := len(r.W)
 	for _, h := range s.hits {
+		if d.noExtra {
+			h.Extra, h.ExtraEnd, h.ExtraChecked = "", 0, false
+		}
 		if h.Start < 0 || h.End <= h.Start || h.End > n || h.Extra != "" && (h.ExtraEnd <= h.End || h.ExtraEnd > n) {
 			continue // a decoder bug; a hit without a place cannot be checked
 		}
