@@ -12,6 +12,7 @@
 //	GET  /v1/generate      options in the query string -> image bytes
 //	POST /v1/generate      options as a JSON object -> image bytes
 //	POST /v1/parse         JSON {data} or raw text -> ParsedContent
+//	GET  /openapi.json     the OpenAPI 3.1 document of the API
 //	OPTIONS any path       204, the CORS preflight
 //
 // HEAD is answered wherever GET is. Every other path or method is 404

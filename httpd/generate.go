@@ -110,11 +110,12 @@ func optionsBody(r *http.Request, data []byte) (map[string]value, error) {
 // and version (alias size): the symbol version or size to force.
 func generateOptions(p params) (*generateRequest, error) {
 	req := &generateRequest{}
+	p.options = generateOptionTable
 	var err error
-	if _, ok := p.get("data", "text", "value"); !ok {
+	if _, ok := p.get("data"); !ok {
 		return nil, badRequest("data is missing: give the text to encode as data")
 	}
-	if req.data, err = p.str("", "data", "text", "value"); err != nil {
+	if req.data, err = p.str("", "data"); err != nil {
 		return nil, err
 	}
 	if req.data == "" {
@@ -158,13 +159,13 @@ func generateOptions(p params) (*generateRequest, error) {
 	if _, ok := formats[req.format]; !ok {
 		return nil, badRequest("format %q is not one of svg, png, txt", format)
 	}
-	if req.gen.ECLevel, err = p.str("", "eclevel", "ec"); err != nil {
+	if req.gen.ECLevel, err = p.str("", "ecLevel"); err != nil {
 		return nil, err
 	}
 	if req.gen.GS1, err = p.boolean(false, "gs1"); err != nil {
 		return nil, err
 	}
-	if req.gen.Version, err = p.str("", "version", "size"); err != nil {
+	if req.gen.Version, err = p.str("", "version"); err != nil {
 		return nil, err
 	}
 
@@ -192,13 +193,13 @@ func generateOptions(p params) (*generateRequest, error) {
 		return nil, badRequest("rotate must be 0, 90, 180 or 270, not %d", o.Rotate)
 	}
 	for _, c := range []struct {
-		names []string
-		dst   *color.Color
+		name string
+		dst  *color.Color
 	}{
-		{[]string{"foreground", "fg"}, &o.Foreground},
-		{[]string{"background", "bg"}, &o.Background},
+		{"foreground", &o.Foreground},
+		{"background", &o.Background},
 	} {
-		v, ok := p.get(c.names...)
+		v, ok := p.get(c.name)
 		if !ok {
 			continue
 		}

@@ -154,6 +154,7 @@ func newHandler(opts Options) *handler {
 		"/v1/scan":        {"POST": h.scan},
 		"/v1/generate":    {"GET": h.generate, "POST": h.generate},
 		"/v1/parse":       {"POST": h.parse},
+		"/openapi.json":   {"GET": h.openAPI},
 	}
 	if !opts.NoMetrics {
 		h.metrics = newMetrics(h)

@@ -7,8 +7,11 @@ import (
 )
 
 // docsURL is the address of the reference documentation, given in the
-// Health object.
-const docsURL = "https://github.com/barkit/barkit#readme"
+// Health object: the OpenAPI document, GET /openapi.json. It is relative
+// (RFC 3986 §5.2), resolved against the address of the health request, so
+// it leads to the document under a prefix too: from /health and / to
+// /openapi.json, from /barcodes/health to /barcodes/openapi.json.
+const docsURL = "openapi.json"
 
 // healthBody is the Health object of SPEC.md §2.1.
 type healthBody struct {

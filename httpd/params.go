@@ -19,7 +19,58 @@ import (
 type params struct {
 	query map[string]value
 	body  map[string]value
+	// options is the table of the endpoint the options are for: an option
+	// is read under its name and its aliases, and reading one the table
+	// does not list is a programmer error. Nil (in tests of the
+	// conversions) reads each name as it is.
+	options []option
 }
+
+// An option is one option of an endpoint: the name the API documents and
+// the other names it answers to.
+type option struct {
+	name    string
+	aliases []string
+}
+
+// The options of each endpoint. These tables are the one list of the
+// option names the API accepts: params reads an option only through its
+// endpoint's table, and openapi_test.go holds openapi.json to them, so a
+// new option is added here, read where its endpoint reads the others, and
+// documented in openapi.json and README.md.
+var (
+	// scanOptionTable lists the options of POST /v1/scan (SPEC.md §4.1).
+	scanOptionTable = []option{
+		{name: "symbologies", aliases: []string{"symbology"}},
+		{name: "tryHarder"},
+		{name: "maxResults"},
+		{name: "parse"},
+		{name: "eanAddOn"},
+	}
+	// generateOptionTable lists the options of GET and POST /v1/generate
+	// (SPEC.md §4.2).
+	generateOptionTable = []option{
+		{name: "data", aliases: []string{"text", "value"}},
+		{name: "dataEncoding"},
+		{name: "eci"},
+		{name: "symbology"},
+		{name: "format"},
+		{name: "ecLevel", aliases: []string{"ec"}},
+		{name: "gs1"},
+		{name: "version", aliases: []string{"size"}},
+		{name: "scale"},
+		{name: "hrt"},
+		{name: "margin"},
+		{name: "rotate"},
+		{name: "foreground", aliases: []string{"fg"}},
+		{name: "background", aliases: []string{"bg"}},
+	}
+	// parseOptionTable lists the options of POST /v1/parse (SPEC.md §4.3).
+	parseOptionTable = []option{
+		{name: "data", aliases: []string{"text", "value"}},
+		{name: "symbology"},
+	}
+)
 
 // A value is one option as the request gave it.
 type value struct {
@@ -117,10 +168,12 @@ func isObject(data []byte) bool {
 	return len(data) > 0 && data[0] == '{'
 }
 
-// get returns the option given under any of names (already folded with
-// key), from the body if it is there, else from the query string. Within
-// one source the first of names wins.
-func (p params) get(names ...string) (value, bool) {
+// get returns the option name, given under its name or one of its
+// aliases, from the body if it is there, else from the query string.
+// Within one source the name wins over its aliases, and an alias over the
+// ones after it in the table.
+func (p params) get(name string) (value, bool) {
+	names := p.names(name)
 	for _, m := range []map[string]value{p.body, p.query} {
 		for _, n := range names {
 			if v, ok := m[n]; ok {
@@ -131,10 +184,31 @@ func (p params) get(names ...string) (value, bool) {
 	return value{}, false
 }
 
+// names returns the names, folded with key, that the option name is given
+// under: its own and its aliases. It panics if p.options does not list the
+// option: every option the API reads is in its endpoint's table.
+func (p params) names(name string) []string {
+	k := key(name)
+	if p.options == nil {
+		return []string{k}
+	}
+	for _, o := range p.options {
+		if key(o.name) != k {
+			continue
+		}
+		names := []string{k}
+		for _, a := range o.aliases {
+			names = append(names, key(a))
+		}
+		return names
+	}
+	panic("httpd: option " + name + " is not in its endpoint's table (params.go)")
+}
+
 // str returns a string option, or def when it is absent. A JSON number is
 // taken as written, so {"data": 9506000134352} encodes those digits.
-func (p params) str(def string, names ...string) (string, error) {
-	v, ok := p.get(names...)
+func (p params) str(def string, name string) (string, error) {
+	v, ok := p.get(name)
 	if !ok {
 		return def, nil
 	}
@@ -158,8 +232,8 @@ func (v value) str() (string, error) {
 // boolean returns a boolean option, or def when it is absent. It accepts
 // true/false, 1/0, yes/no and on/off in any case, as text, as JSON
 // strings, and as JSON booleans and numbers.
-func (p params) boolean(def bool, names ...string) (bool, error) {
-	v, ok := p.get(names...)
+func (p params) boolean(def bool, name string) (bool, error) {
+	v, ok := p.get(name)
 	if !ok {
 		return def, nil
 	}
@@ -194,8 +268,8 @@ func (v value) notBoolean() error {
 // integer returns a whole-number option, or def when it is absent. It
 // accepts text, JSON numbers with no fractional part (4 or 4.0) and JSON
 // strings holding a whole number.
-func (p params) integer(def int, names ...string) (int, error) {
-	v, ok := p.get(names...)
+func (p params) integer(def int, name string) (int, error) {
+	v, ok := p.get(name)
 	if !ok {
 		return def, nil
 	}
@@ -228,8 +302,8 @@ func (v value) notInteger() error {
 // list returns a list option: repeated query parameters or fields, a JSON
 // array of strings or a JSON string. Each element may itself be a
 // comma-separated list; splitting is left to the caller.
-func (p params) list(names ...string) ([]string, error) {
-	v, ok := p.get(names...)
+func (p params) list(name string) ([]string, error) {
+	v, ok := p.get(name)
 	if !ok {
 		return nil, nil
 	}

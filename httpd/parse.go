@@ -35,7 +35,7 @@ func (h *handler) parse(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	p := params{query: query}
+	p := params{query: query, options: parseOptionTable}
 	mt, _ := mediaType(r)
 	var text string
 	var haveText bool
@@ -76,10 +76,10 @@ func (h *handler) parse(w http.ResponseWriter, r *http.Request) error {
 		haveText = true
 	}
 	if !haveText {
-		if _, ok := p.get("data", "text", "value"); !ok {
+		if _, ok := p.get("data"); !ok {
 			return badRequest("data is missing: send the text as the body, or as data in a JSON object")
 		}
-		if text, err = p.str("", "data", "text", "value"); err != nil {
+		if text, err = p.str("", "data"); err != nil {
 			return err
 		}
 	}

@@ -110,7 +110,8 @@ func (h *handler) scan(w http.ResponseWriter, r *http.Request) error {
 // maxResults, parse and eanAddOn.
 func scanOptions(p params) (barkit.ScanOptions, error) {
 	var opts barkit.ScanOptions
-	syms, err := p.list("symbologies", "symbology")
+	p.options = scanOptionTable
+	syms, err := p.list("symbologies")
 	if err != nil {
 		return opts, err
 	}
