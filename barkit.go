@@ -126,6 +126,12 @@ var (
 	ErrUnknown     = symbology.ErrUnknown     // a name that is no symbology or group
 )
 
+// TooLongError is the error of data that does not fit (errors.Is reports
+// ErrTooLong for it): errors.As finds it in what Generate returns, with
+// what the data takes and what the largest symbol the options allow
+// holds.
+type TooLongError = symbology.TooLongError
+
 // Scan finds and decodes the barcodes in img. Finding nothing is not an
 // error: it returns an empty slice. The error reports an unknown symbology or
 // an out-of-range option. It is ScanContext with context.Background().

@@ -132,7 +132,8 @@ func (c *Code) Version() string {
 // shifts, latches and Binary Shift runs chosen by dynamic programming), in
 // the smallest format that holds it at the requested error correction, or
 // as an Aztec Rune. Errors wrap symbology.ErrInvalidData (a character that
-// cannot be encoded, an invalid option) or symbology.ErrTooLong.
+// cannot be encoded, an invalid option) or symbology.ErrTooLong (a
+// *symbology.TooLongError, which says what fits).
 func Encode(text string, opts Options) (*Code, error) {
 	if opts.Rune {
 		return encodeRuneText(text, opts)
@@ -161,29 +162,32 @@ func Encode(text string, opts Options) (*Code, error) {
 		bestBits []byte
 		bestEnd  mode
 		encoded  bool
+		nearest  = -1 // the encoding that came nearest, when none fits
+		need     int  // its data codewords in the largest size
+		big      Size // the largest size opts allow
 	)
-	for _, units := range encs {
-		bits, end, ok := encodeEnd(units)
+	for k, enc := range encs {
+		bits, end, ok := streamBits(enc.units, opts)
 		if !ok {
 			continue
 		}
 		encoded = true
-		if opts.Append.Count > 0 {
-			// The structured-append header is announced by M/L U/L (§8).
-			bits = append([]byte{1, 1, 1, 0, 1, 1, 1, 1, 0, 1}, bits...)
-		}
 		if i := smallestSize(bits, cands[:best], pct, opts.ReaderInit); i >= 0 {
 			best, bestBits, bestEnd = i, bits, end
+		} else if bestBits == nil {
+			if big.Layers == 0 {
+				big, _ = largest(pct, opts)
+			}
+			if n := stuffedLen(bits, big.WordBits()); nearest < 0 || n < need {
+				nearest, need = k, n
+			}
 		}
 	}
 	if !encoded {
 		return nil, fmt.Errorf("aztec: %w: data cannot be encoded", symbology.ErrInvalidData)
 	}
 	if bestBits == nil {
-		if opts.Size.Layers != 0 {
-			return nil, fmt.Errorf("aztec: %w: the data does not fit a %s symbol at %d%% error correction", symbology.ErrTooLong, opts.Size, pct)
-		}
-		return nil, fmt.Errorf("aztec: %w: the data does not fit the largest symbol at %d%% error correction", symbology.ErrTooLong, pct)
+		return nil, encs[nearest].tooLong(need, pct, opts)
 	}
 	s, bits := cands[best], bestBits
 	b := s.WordBits()
@@ -197,6 +201,16 @@ func Encode(text string, opts Options) (*Code, error) {
 		}
 	}
 	return build(s, stuff(bits, b), opts.ReaderInit), nil
+}
+
+// streamBits returns the bit stream of units, the structured-append
+// header announced by M/L U/L before it (§8), and the mode it ends in.
+func streamBits(units []unit, opts Options) (bits []byte, end mode, ok bool) {
+	bits, end, ok = encodeEnd(units)
+	if ok && opts.Append.Count > 0 {
+		bits = append([]byte{1, 1, 1, 0, 1, 1, 1, 1, 0, 1}, bits...)
+	}
+	return bits, end, ok
 }
 
 // smallestSize returns the index of the first of cands that holds bits at
@@ -319,13 +333,24 @@ func checkOptions(o Options) error {
 	return nil
 }
 
-// prepare returns the units of each encoding of text that Encode tries
-// (the one Options.ECI or Binary asks for, or those of eci.DefaultChoices): the
-// structured-append header, FNC1 for GS1 data, the ECI designator, then the
-// data bytes (GS as FNC1 in GS1 data).
-func prepare(text string, opts Options) ([][]unit, error) {
+// An encoding is the text in one character set, as units: the
+// structured-append header, FNC1 for GS1 data, the ECI designator, then
+// the data bytes (GS as FNC1 in GS1 data).
+type encoding struct {
+	units []unit
+	head  int // the units before the data bytes
+	chars int // the characters of the text (its bytes with Options.Binary)
+}
+
+// prepare returns each encoding of text that Encode tries: the one
+// Options.ECI or Binary asks for, or those of eci.DefaultChoices.
+func prepare(text string, opts Options) ([]encoding, error) {
+	chars := len(text)
+	if !opts.Binary {
+		chars = utf8.RuneCountInString(text)
+	}
 	if len(text) > utf8.UTFMax*maxUnits {
-		return nil, fmt.Errorf("aztec: %w: %d bytes of data", symbology.ErrTooLong, len(text))
+		return nil, tooLongText(text, chars, opts)
 	}
 	var choices []eci.Choice
 	switch {
@@ -350,22 +375,10 @@ func prepare(text string, opts Options) ([][]unit, error) {
 			choices = eci.DefaultChoices(text)
 		}
 	}
-	var head []unit
-	if a := opts.Append; a.Count > 0 {
-		if a.ID != "" {
-			head = appendBytes(head, " "+a.ID+" ")
-		}
-		head = append(head, unit('A'+a.Index), unit('A'+a.Count-1))
-	}
-	if opts.GS1 {
-		head = append(head, unitFNC1)
-	}
-	var out [][]unit
+	var out []encoding
 	for _, c := range choices {
-		units := append([]unit(nil), head...)
-		if c.ECI > 0 {
-			units = append(units, unitECI+unit(c.ECI))
-		}
+		units := opts.header(c.ECI)
+		head := len(units)
 		if len(units)+len(c.Bytes) > maxUnits {
 			continue
 		}
@@ -376,12 +389,32 @@ func prepare(text string, opts Options) ([][]unit, error) {
 			}
 			units = append(units, u)
 		}
-		out = append(out, units)
+		out = append(out, encoding{units, head, chars})
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("aztec: %w: %d bytes of data", symbology.ErrTooLong, len(choices[0].Bytes))
+		return nil, tooLongText(text, chars, opts)
 	}
 	return out, nil
+}
+
+// header returns the units before the data under the ECI designator des
+// (0 for none): the structured-append header, FNC1 for GS1 data and the
+// designator.
+func (opts Options) header(des int) []unit {
+	var head []unit
+	if a := opts.Append; a.Count > 0 {
+		if a.ID != "" {
+			head = appendBytes(head, " "+a.ID+" ")
+		}
+		head = append(head, unit('A'+a.Index), unit('A'+a.Count-1))
+	}
+	if opts.GS1 {
+		head = append(head, unitFNC1)
+	}
+	if des > 0 {
+		head = append(head, unitECI+unit(des))
+	}
+	return head
 }
 
 func appendBytes(units []unit, s string) []unit {

@@ -64,11 +64,11 @@ func TestZintSizes(t *testing.T) {
 		i, _ := strconv.Atoi(f[0])
 		level, _ := strconv.Atoi(f[1])
 		pct := zintLevels[level]
-		units, err := prepare(payloads[i], Options{Binary: true})
+		encs, err := prepare(payloads[i], Options{Binary: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		bits, _ := encode(units[0])
+		bits, _ := encode(encs[0].units)
 		ours, err := Encode(payloads[i], Options{Binary: true, ECPercent: pct})
 		rows++
 		if f[2] == "-" {

@@ -26,7 +26,10 @@ func Encode(text string) (*matrix.Matrix, error) {
 	case n < 3:
 		return nil, fmt.Errorf("codabar: %w: %q: a symbol is a start character, data and a stop character", symbology.ErrInvalidData, text)
 	case n > maxEncode:
-		return nil, fmt.Errorf("codabar: %w: %d characters, at most %d fit", symbology.ErrTooLong, n, maxEncode)
+		// Counted as users count them: the data characters between the
+		// start and stop characters.
+		return nil, &symbology.TooLongError{Symbology: "codabar", Data: symbology.Quantity{N: n - 2, Unit: "data characters"},
+			Symbol: "a Codabar symbol", Holds: symbology.Quantity{N: maxEncode - 2, Unit: "data characters"}}
 	case !isStartStop(text[0]) || !isStartStop(text[n-1]):
 		return nil, fmt.Errorf("codabar: %w: %q must begin and end with a start or stop character, A to D", symbology.ErrInvalidData, text)
 	}

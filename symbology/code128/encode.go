@@ -297,17 +297,42 @@ func encode(data string, gs1 bool) ([]int, error) {
 			}
 		}
 		if chars > maxGS1Chars {
-			return nil, fmt.Errorf("code128: %w: GS1-128 holds at most %d data characters, not %d", symbology.ErrTooLong, maxGS1Chars, chars)
+			return nil, &symbology.TooLongError{Symbology: "code128", Data: symbology.Quantity{N: chars, Unit: "AI and data characters"},
+				Symbol: "a GS1-128 symbol", Holds: symbology.Quantity{N: maxGS1Chars, Unit: "AI and data characters"}}
 		}
 	}
 	if len(in) > 4*maxDataChars {
-		return nil, fmt.Errorf("code128: %w: %d characters need more than %d symbol characters", symbology.ErrTooLong, len(in), maxDataChars)
+		return nil, tooLong(in, 0)
 	}
 	values := encodeValues(in, gs1)
 	if len(values)-1 > maxDataChars {
-		return nil, fmt.Errorf("code128: %w: the data needs %d symbol characters, at most %d fit", symbology.ErrTooLong, len(values)-1, maxDataChars)
+		return nil, tooLong(in, len(values)-1)
 	}
 	return append(values, checkValue(values), stop), nil
+}
+
+// tooLong returns the error for the input in that takes chars symbol
+// characters (0 when too long to weigh), more than maxDataChars: digits
+// are counted as digits, which code set C writes two to a symbol
+// character; other data in characters with the symbol characters it
+// takes.
+func tooLong(in []int, chars int) error {
+	digits := true
+	for _, c := range in {
+		digits = digits && c >= '0' && c <= '9'
+	}
+	e := &symbology.TooLongError{Symbology: "code128", Symbol: "a Code 128 symbol"}
+	if digits {
+		e.Data = symbology.Quantity{N: len(in), Unit: "digits"}
+		e.Holds = symbology.Quantity{N: 2 * maxDataChars, Unit: "digits"}
+		return e
+	}
+	e.Data = symbology.Quantity{N: len(in), Unit: "characters"}
+	e.Need = symbology.Quantity{N: chars, Unit: "symbol characters"}
+	e.Holds = symbology.Quantity{N: maxDataChars, Unit: "symbol characters"}
+	// One symbol character for each ASCII character in code set A or B.
+	e.Fits = []symbology.Quantity{{N: 2 * maxDataChars, Unit: "digits"}, {N: maxDataChars, Unit: "other ASCII characters"}}
+	return e
 }
 
 // modules lays out symbol characters, from start to stop, as modules.

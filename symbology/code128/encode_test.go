@@ -173,9 +173,9 @@ func TestEncodeErrors(t *testing.T) {
 		{"ok\xff", false, symbology.ErrInvalidData, "invalid UTF-8"},
 		{"", false, symbology.ErrInvalidData, "no data"},
 		{"01é", true, symbology.ErrInvalidData, "GS1 character set"},
-		{strings.Repeat("A", 101), false, symbology.ErrTooLong, "at most 100"},
+		{strings.Repeat("A", 101), false, symbology.ErrTooLong, "holds 100 symbol characters"},
 		{strings.Repeat("1", 200), false, nil, ""},
-		{strings.Repeat("1", 201), false, symbology.ErrTooLong, "at most 100"},
+		{strings.Repeat("1", 201), false, symbology.ErrTooLong, "at most 200 digits"},
 		{"10" + strings.Repeat("A", 47), true, symbology.ErrTooLong, "at most 48"},
 	} {
 		_, err := encode(c.data, c.gs1)

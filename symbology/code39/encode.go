@@ -54,9 +54,26 @@ func checkData(data string) error {
 		}
 	}
 	if len(data) > maxDataChars {
-		return fmt.Errorf("code39: %w: %d characters, at most %d fit", symbology.ErrTooLong, len(data), maxDataChars)
+		return &symbology.TooLongError{Symbology: "code39", Data: symbology.Quantity{N: len(data), Unit: "characters"},
+			Symbol: "a Code 39 symbol", Holds: symbology.Quantity{N: maxDataChars, Unit: "characters"}}
 	}
 	return nil
+}
+
+// tooLongExtended returns the error for Full ASCII Code 39 text that
+// takes more than maxDataChars Code 39 characters: chars of them for n
+// characters of text.
+func tooLongExtended(n, chars int) error {
+	return &symbology.TooLongError{
+		Symbology: "code39",
+		Data:      symbology.Quantity{N: n, Unit: "characters"},
+		Need:      symbology.Quantity{N: chars, Unit: "Code 39 characters"},
+		Symbol:    "a Full ASCII Code 39 symbol",
+		Holds:     symbology.Quantity{N: maxDataChars, Unit: "Code 39 characters"},
+		// Digits, capital letters, space and - . are one character each;
+		// the other ASCII characters two.
+		Fits: []symbology.Quantity{{N: maxDataChars, Unit: "digits and capital letters"}, {N: maxDataChars / 2, Unit: "lower-case letters"}},
+	}
 }
 
 // encodeFullASCII returns the Code 39 characters that spell ASCII text in

@@ -72,6 +72,9 @@ func writeExtended(data string, opts symbology.WriteOptions) (*symbology.Symbol,
 	if err != nil {
 		return nil, err
 	}
+	if len(text) > maxDataChars {
+		return nil, tooLongExtended(len(data), len(text))
+	}
 	m, err := Encode(text, o)
 	if err != nil {
 		return nil, err

@@ -28,7 +28,7 @@ func Encode(data string) (*matrix.Matrix, error) {
 		values = append(values, spell[r]...)
 	}
 	if n := len(values) - 1; n > maxData {
-		return nil, fmt.Errorf("code93: %w: the data needs %d symbol characters, at most %d fit", symbology.ErrTooLong, n, maxData)
+		return nil, tooLong(len(data), n)
 	}
 	c := checkValue(values[1:], 20)
 	values = append(values, c)
@@ -48,4 +48,24 @@ func Encode(data string) (*matrix.Matrix, error) {
 	}
 	m.Pix[x] = true // the termination bar
 	return m, nil
+}
+
+// tooLong returns the error for n characters of text that take chars
+// symbol characters, more than maxData: counted in characters when each
+// takes one, else in symbol characters.
+func tooLong(n, chars int) error {
+	e := &symbology.TooLongError{
+		Symbology: "code93",
+		Data:      symbology.Quantity{N: n, Unit: "characters"},
+		Symbol:    "a Code 93 symbol",
+		Holds:     symbology.Quantity{N: maxData, Unit: "characters"},
+	}
+	if chars > n {
+		// Digits, capital letters, space and - . $ / + % are one symbol
+		// character each; the other ASCII characters two.
+		e.Need = symbology.Quantity{N: chars, Unit: "symbol characters"}
+		e.Holds.Unit = "symbol characters"
+		e.Fits = []symbology.Quantity{{N: maxData, Unit: "digits and capital letters"}, {N: maxData / 2, Unit: "lower-case letters"}}
+	}
+	return e
 }

@@ -2,6 +2,7 @@ package databar
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -190,6 +191,7 @@ func expandedValues(es string, perRow int) ([]int, error) {
 	}
 	var best []int
 	var bestErr error
+	fewest := 0 // the fewest symbol characters of a method too long
 	for _, m := range methods {
 		w, vls, rest, ok := m(es, fields)
 		if !ok {
@@ -198,7 +200,14 @@ func expandedValues(es string, perRow int) ([]int, error) {
 		w.b = append([]byte{0}, w.b...) // the linkage flag: no composite
 		v, err := finish(w, vls, rest, perRow)
 		if err != nil {
-			bestErr = err
+			var tm tooMany
+			if errors.As(err, &tm) {
+				if fewest == 0 || int(tm) < fewest {
+					fewest, bestErr = int(tm), err
+				}
+			} else if bestErr == nil {
+				bestErr = err
+			}
 			continue
 		}
 		if best == nil || len(v) < len(best) {
@@ -209,6 +218,14 @@ func expandedValues(es string, perRow int) ([]int, error) {
 		return nil, bestErr
 	}
 	return best, nil
+}
+
+// tooMany is the error of finish for data that takes more than maxChars
+// symbol characters, the check character included: how many it takes.
+type tooMany int
+
+func (n tooMany) Error() string {
+	return fmt.Sprintf("%d symbol characters, %d at most", int(n), maxChars)
 }
 
 // finish encodes the general-purpose data rest after the method's bits w,
@@ -236,7 +253,7 @@ func finish(w bits, vls int, rest string, perRow int) ([]int, error) {
 	}
 	n := chars(len(w.b))
 	if n+1 > maxChars {
-		return nil, fmt.Errorf("%d symbol characters, %d at most", n+1, maxChars)
+		return nil, tooMany(n + 1)
 	}
 	room := 12*n - len(w.b)
 	padding := ""

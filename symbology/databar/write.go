@@ -244,17 +244,39 @@ func expandedInput(data string, opts symbology.WriteOptions) (es, hri string, er
 // perRow segments to a row (0 for one row).
 func expandedSymbol(es string, perRow int) ([][]int, error) {
 	values, err := expandedValues(es, perRow)
-	if err != nil {
-		if errors.Is(err, errCharset) {
-			return nil, fmt.Errorf("databar: %w: %w", symbology.ErrInvalidData, err)
-		}
+	var tm tooMany
+	switch {
+	case errors.As(err, &tm):
+		return nil, expandedTooLong(es, int(tm), perRow)
+	case errors.Is(err, errCharset):
+		return nil, fmt.Errorf("databar: %w: %w", symbology.ErrInvalidData, err)
+	case err != nil:
 		return nil, fmt.Errorf("databar: %w: %w", symbology.ErrTooLong, err)
 	}
 	pairs, ok := expandedPairs(values)
 	if !ok {
-		return nil, fmt.Errorf("databar: %w: %d symbol characters", symbology.ErrTooLong, len(values)+1)
+		return nil, expandedTooLong(es, len(values)+1, perRow)
 	}
 	return pairs, nil
+}
+
+// expandedTooLong returns the error for element string es, whose
+// shortest encodation takes chars symbol characters, the check character
+// included: more than the maxChars a symbol holds, 21 data characters of
+// 12 bits (§7.2.1). The element string is counted in characters,
+// Application Identifiers included and separators not.
+func expandedTooLong(es string, chars, perRow int) error {
+	sym := "a GS1 DataBar Expanded symbol"
+	if perRow > 0 {
+		sym = "a GS1 DataBar Expanded Stacked symbol"
+	}
+	return &symbology.TooLongError{
+		Symbology: "databar",
+		Data:      symbology.Quantity{N: len(es) - strings.Count(es, "\x1d"), Unit: "characters"},
+		Need:      symbology.Quantity{N: chars, Unit: "symbol characters"},
+		Symbol:    sym,
+		Holds:     symbology.Quantity{N: maxChars, Unit: "symbol characters"},
+	}
 }
 
 // writeExpanded writes DataBar Expanded: one row of segment pairs between

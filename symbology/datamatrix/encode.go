@@ -2,6 +2,7 @@ package datamatrix
 
 import (
 	"fmt"
+	"math"
 	"unicode/utf8"
 
 	"github.com/barkit/barkit/eci"
@@ -98,7 +99,8 @@ var macros = [...]struct {
 // holds it. Data of the form "[)>" RS "05" GS … RS EOT (or "06") is written
 // with the macro codeword that stands for its envelope. Errors wrap
 // symbology.ErrInvalidData (a character that cannot be encoded, an invalid
-// option) or symbology.ErrTooLong.
+// option) or symbology.ErrTooLong (a *symbology.TooLongError, which says
+// what fits).
 func Encode(text string, opts Options) (*Code, error) {
 	if err := checkOptions(opts); err != nil {
 		return nil, err
@@ -118,22 +120,29 @@ func Encode(text string, opts Options) (*Code, error) {
 		bestPlan   *plan
 		bestEnd    ending
 		bestPrefix []byte
+		tooLong    error // of the encoding that came nearest, when none fits
 	)
 	for _, enc := range encs {
 		prefix, units := header(enc.units, enc.designator, opts)
 		p := search(units)
+		fits := false
 		for i, s := range cands[:best] {
 			if e, ok := p.fit(s.Data - len(prefix)); ok {
 				best, bestPlan, bestEnd, bestPrefix = i, p, e, prefix
+				fits = true
 				break
 			}
 		}
+		if !fits && bestPlan == nil {
+			need := len(prefix)
+			if e, ok := p.fit(math.MaxInt); ok {
+				need += e.words
+			}
+			tooLong = symbology.Nearer(tooLong, enc.tooLong(need, opts))
+		}
 	}
 	if bestPlan == nil {
-		if opts.Size.Rows != 0 {
-			return nil, fmt.Errorf("datamatrix: %w: the data does not fit a %s symbol", symbology.ErrTooLong, opts.Size)
-		}
-		return nil, fmt.Errorf("datamatrix: %w: the data does not fit the largest %s symbol", symbology.ErrTooLong, opts.Shape)
+		return nil, tooLong
 	}
 	s := cands[best]
 	data := bestPlan.emit(bestEnd, bestPrefix, s.Data)
@@ -216,13 +225,18 @@ func checkOptions(o Options) error {
 type encoding struct {
 	units      []unit
 	designator int
+	chars      int // the characters of the text (its bytes with Options.Binary)
 }
 
 // prepare returns the encodings of text that Encode tries: the one that
 // Options.ECI or Binary asks for, or those of eci.DefaultChoices.
 func prepare(text string, opts Options) ([]encoding, error) {
+	chars := len(text)
+	if !opts.Binary {
+		chars = utf8.RuneCountInString(text)
+	}
 	if len(text) > utf8.UTFMax*maxUnits {
-		return nil, fmt.Errorf("datamatrix: %w: %d bytes of data", symbology.ErrTooLong, len(text))
+		return nil, tooLongText(text, chars, opts)
 	}
 	var choices []eci.Choice
 	switch {
@@ -263,10 +277,10 @@ func prepare(text string, opts Options) ([]encoding, error) {
 		if d == 0 {
 			d = -1
 		}
-		out = append(out, encoding{units, d})
+		out = append(out, encoding{units, d, chars})
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("datamatrix: %w: %d bytes of data", symbology.ErrTooLong, len(choices[0].Bytes))
+		return nil, tooLongText(text, chars, opts)
 	}
 	return out, nil
 }

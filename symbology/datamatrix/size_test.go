@@ -72,6 +72,10 @@ func TestSizeCapacities(t *testing.T) {
 		if s.Data-2 >= 250 && s.Data-2 <= 1555 {
 			nb = s.Data - 2
 		}
+		// The capacities the errors for data that does not fit state.
+		if got := [3]int{digitCapacity(s.Data), capitalCapacity(s.Data), byteCapacity(s.Data)}; got != [3]int{w[2], w[3], nb} {
+			t.Errorf("%s: the errors state capacities %v, want %v", s, got, [3]int{w[2], w[3], nb})
+		}
 		for k, data := range []string{digits(w[2]), upper(w[3]), highBytes(nb)} {
 			c, err := Encode(data, Options{Size: s, Binary: k == 2})
 			if err != nil {

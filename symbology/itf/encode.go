@@ -30,10 +30,11 @@ func Encode(data string) (*matrix.Matrix, error) {
 				return nil, fmt.Errorf("itf: %w: character %q at position %d is not a digit", symbology.ErrInvalidData, r, i+1)
 			}
 		}
+	case len(data) > maxDigits:
+		return nil, &symbology.TooLongError{Symbology: "itf", Data: symbology.Quantity{N: len(data), Unit: "digits"},
+			Symbol: "an Interleaved 2 of 5 symbol", Holds: symbology.Quantity{N: maxDigits, Unit: "digits"}}
 	case len(data)%2 != 0:
 		return nil, fmt.Errorf("itf: %w: %d digits: Interleaved 2 of 5 writes pairs of digits (add a leading 0)", symbology.ErrInvalidData, len(data))
-	case len(data) > maxDigits:
-		return nil, fmt.Errorf("itf: %w: %d digits, at most %d fit", symbology.ErrTooLong, len(data), maxDigits)
 	}
 	// Start (4), pairs (2×(2·wide+3)), stop (wide+2).
 	width := 4 + len(data)/2*2*(2*wideModules+3) + wideModules + 2

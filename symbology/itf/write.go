@@ -21,6 +21,10 @@ func writeITF(data string, opts symbology.WriteOptions) (*symbology.Symbol, erro
 		return nil, err
 	}
 	if check && allDigits(data) && data != "" {
+		if len(data) >= maxDigits {
+			return nil, &symbology.TooLongError{Symbology: "itf", Data: symbology.Quantity{N: len(data), Unit: "digits"},
+				Symbol: "an Interleaved 2 of 5 symbol with its check digit", Holds: symbology.Quantity{N: maxDigits - 1, Unit: "digits"}}
+		}
 		data += string(gs1Check(data))
 	}
 	m, err := Encode(data)

@@ -92,9 +92,9 @@ type Code struct {
 func (c *Code) ECLevel() string { return strconv.Itoa(c.Mode) }
 
 // Encode returns the MaxiCode symbol of text (UTF-8) with the given
-// options. Data that does not fit gives an error wrapping
-// symbology.ErrTooLong; invalid data or options one wrapping
-// symbology.ErrInvalidData.
+// options. Data that does not fit gives a *symbology.TooLongError, which
+// wraps symbology.ErrTooLong and says what fits; invalid data or options
+// an error wrapping symbology.ErrInvalidData.
 func Encode(text string, opts Options) (*Code, error) {
 	if err := checkOptions(opts); err != nil {
 		return nil, err
@@ -118,8 +118,12 @@ func Encode(text string, opts Options) (*Code, error) {
 		}
 		carrier, secondary = c, rest
 	}
+	chars := symbology.Quantity{N: len(secondary), Unit: "bytes"}
+	if !opts.Binary {
+		chars = symbology.Quantity{N: utf8.RuneCountInString(secondary), Unit: "characters"}
+	}
 	if len(text) > 4*maxEncodeBytes {
-		return nil, fmt.Errorf("maxicode: %w: %d bytes of data", symbology.ErrTooLong, len(text))
+		return nil, tooLong(secondary, opts.ECI, chars, mode, opts.Append, 0)
 	}
 	choices, err := charsets(secondary, opts)
 	if err != nil {
@@ -131,35 +135,42 @@ func Encode(text string, opts Options) (*Code, error) {
 			return nil, err
 		}
 	}
-	// The symbol has one size: the first encoding that fits it wins.
+	// The symbol has one size: the first encoding that fits it wins; when
+	// none does, the error is that of the one that came nearest.
 	var firstErr error
 	for _, c := range choices {
-		code, err := encodeSymbol(c, mode, primary, opts.Append)
+		code, err := encodeSymbol(c, chars, mode, primary, opts.Append)
 		if err == nil {
 			return code, nil
 		}
-		if firstErr == nil {
-			firstErr = err
-		}
+		firstErr = symbology.Nearer(firstErr, err)
 	}
 	return nil, firstErr
 }
 
-// encodeSymbol writes the secondary message c (its designator, 0 for
-// none, and bytes) in a symbol of the mode, after primary in modes 2 and 3
-// and the structured-append header.
-func encodeSymbol(c eci.Choice, mode int, primary [primaryData]byte, a Append) (*Code, error) {
+// header returns the codewords before the secondary message under the
+// ECI designator des (0 for none): the structured-append header and the
+// designator.
+func header(des int, a Append) []byte {
 	var head []byte
 	if a.Count > 0 {
 		// §4.3.6: Pad, then the position and the count, 3 bits each.
 		head = append(head, valPad, byte(a.Index<<3|(a.Count-1)))
 	}
-	if c.ECI > 0 {
-		head = appendECI(head, c.ECI)
+	if des > 0 {
+		head = appendECI(head, des)
 	}
+	return head
+}
+
+// encodeSymbol writes the secondary message c (its designator, 0 for
+// none, and bytes; text of length chars) in a symbol of the mode, after
+// primary in modes 2 and 3 and the structured-append header.
+func encodeSymbol(c eci.Choice, chars symbology.Quantity, mode int, primary [primaryData]byte, a Append) (*Code, error) {
+	head := header(c.ECI, a)
 	words, end, ok := encodeBytes(c.Bytes)
 	if !ok {
-		return nil, fmt.Errorf("maxicode: %w: %d bytes of data", symbology.ErrTooLong, len(c.Bytes))
+		return nil, tooLong(string(c.Bytes), c.ECI, chars, mode, a, 0)
 	}
 	words = append(head, words...)
 
@@ -183,7 +194,7 @@ func encodeSymbol(c eci.Choice, mode int, primary [primaryData]byte, a Append) (
 		end = setA
 	}
 	if len(words) > len(stream) {
-		return nil, fmt.Errorf("maxicode: %w: %d codewords of data, mode %d holds %d", symbology.ErrTooLong, len(words), mode, len(stream))
+		return nil, tooLong(string(c.Bytes), c.ECI, chars, mode, a, len(words))
 	}
 	for i, k := range stream {
 		if i < len(words) {

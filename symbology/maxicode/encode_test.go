@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/barkit/barkit/internal/captest"
 	"github.com/barkit/barkit/symbology"
 )
 
@@ -193,15 +194,19 @@ func TestCapacity(t *testing.T) {
 		{4, 93, 138}, {6, 93, 138}, {5, 77, 113},
 	} {
 		for _, c := range []struct {
-			ch string
-			n  int
-		}{{"A", tt.upper}, {"7", tt.digit}} {
+			ch, unit string
+			n        int
+		}{{"A", "capital letters", tt.upper}, {"7", "digits", tt.digit}} {
 			text := strings.Repeat(c.ch, c.n)
 			if _, err := Encode(text, Options{Mode: tt.mode}); err != nil {
 				t.Errorf("mode %d: %d×%q: %v", tt.mode, c.n, c.ch, err)
 			}
-			if _, err := Encode(text+c.ch, Options{Mode: tt.mode}); !errors.Is(err, symbology.ErrTooLong) {
+			_, err := Encode(text+c.ch, Options{Mode: tt.mode})
+			if !errors.Is(err, symbology.ErrTooLong) {
 				t.Errorf("mode %d: %d×%q: %v, want ErrTooLong", tt.mode, c.n+1, c.ch, err)
+			}
+			if n, _ := captest.Stated(err, c.unit); n != c.n {
+				t.Errorf("mode %d: %d×%q: the error states %d: %v", tt.mode, c.n+1, c.ch, n, err)
 			}
 		}
 	}

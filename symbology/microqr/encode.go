@@ -1,6 +1,7 @@
 package microqr
 
 import (
+	"errors"
 	"fmt"
 	"sync"
 
@@ -63,8 +64,9 @@ var encoders = sync.Pool{New: func() any { return new(encoder) }}
 // ASCII; ISO-8859-1 whose bytes are neither valid UTF-8 nor valid
 // Shift_JIS; Shift_JIS kanji mode characters, with ASCII; anything else
 // in UTF-8, which guessing readers recognise. The segmentation into modes
-// is optimal. Errors wrap symbology.ErrInvalidData (invalid
-// UTF-8, an invalid option) or symbology.ErrTooLong.
+// is optimal. Errors wrap symbology.ErrInvalidData (invalid UTF-8, an
+// invalid option) or symbology.ErrTooLong (a *symbology.TooLongError,
+// which says what fits).
 func Encode(text string, opts Options) (*Code, error) {
 	if err := checkOptions(opts); err != nil {
 		return nil, err
@@ -95,25 +97,46 @@ func (e *encoder) choose(text string, opts Options) (symbolInfo, error) {
 	var best symbolInfo
 	err := e.text.Choose(text, to, func(_ int, again bool) (bool, error) {
 		if again {
-			_, err := e.fit(best.version, best.version, opts)
+			_, err := e.fit(best.version, best.version, to, opts)
 			return err == nil, err
 		}
 		if hi < lo {
 			return false, nil // a smaller version is found already
 		}
-		sym, err := e.fit(lo, hi, opts)
+		sym, err := e.fit(lo, hi, to, opts)
 		if err != nil {
 			return false, err
 		}
 		best, hi = sym, sym.version-1
 		return true, nil
 	})
+	if errors.Is(err, symbology.ErrTooLong) && !errors.As(err, new(*symbology.TooLongError)) {
+		// Too long to prepare: no character set was tried.
+		if l, ok := limit(hi, opts); ok {
+			err = e.text.TooLongText(text, to, l)
+		}
+	}
 	return best, err
+}
+
+// limit returns the largest symbol opts allow, version hi at opts.Level,
+// for the errors of data that does not fit it; false when the version
+// lacks the level.
+func limit(hi Version, opts Options) (qrfamily.Limit, bool) {
+	num, ok := symbolNumber(hi, opts.Level)
+	if !ok {
+		return qrfamily.Limit{}, false
+	}
+	sym := fmt.Sprintf("Micro QR Code %v-%v", hi, opts.Level)
+	if opts.Version == 0 {
+		sym = fmt.Sprintf("the largest Micro QR Code at level %v (%v)", opts.Level, hi)
+	}
+	return qrfamily.Limit{Symbol: sym, Dialect: &dialects[hi], Bits: symbols[num].dataBits()}, true
 }
 
 // fit returns the smallest symbol from version lo to hi at opts.Level
 // that holds the prepared text, with its segmentation in e.segs.
-func (e *encoder) fit(lo, hi Version, opts Options) (symbolInfo, error) {
+func (e *encoder) fit(lo, hi Version, to qrfamily.TextOptions, opts Options) (symbolInfo, error) {
 	bits := 0
 	for v := lo; v <= hi; v++ {
 		num, ok := symbolNumber(v, opts.Level)
@@ -132,11 +155,13 @@ func (e *encoder) fit(lo, hi Version, opts Options) (symbolInfo, error) {
 			return symbolInfo{}, fmt.Errorf("micro-qr: %w: version %v has no level %v", symbology.ErrInvalidData, opts.Version, opts.Level)
 		}
 	}
-	if bits >= 1<<28 {
-		return symbolInfo{}, fmt.Errorf("micro-qr: %w: the data needs a mode version %v lacks (M1 holds digits only, M2 digits and upper-case letters)",
-			symbology.ErrTooLong, hi)
+	l, ok := limit(hi, opts)
+	if !ok {
+		// Version hi lacks the level: the versions above it were tried
+		// for a character set before, and one holds the text.
+		return symbolInfo{}, fmt.Errorf("micro-qr: %w: no smaller version", symbology.ErrTooLong)
 	}
-	return symbolInfo{}, fmt.Errorf("micro-qr: %w: the data takes %d bits, %v-%v holds fewer", symbology.ErrTooLong, bits, hi, opts.Level)
+	return symbolInfo{}, e.text.TooLong(to, l, bits, e.segs)
 }
 
 // checkOptions validates the option values.

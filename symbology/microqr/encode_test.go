@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/barkit/barkit/internal/captest"
 	"github.com/barkit/barkit/matrix"
 	"github.com/barkit/barkit/symbology"
 )
@@ -96,7 +97,7 @@ var table7 = []struct {
 
 // TestCapacity encodes the most characters of each mode each version and
 // level holds (Table 7) in that version, and checks that one more does
-// not fit; it also checks the codeword counts of Table 1 and Table 9.
+// not fit, with an error that states the capacity; it also checks the codeword counts of Table 1 and Table 9.
 func TestCapacity(t *testing.T) {
 	totals := map[Version]int{M1: 5, M2: 10, M3: 17, M4: 24}
 	for v, want := range totals {
@@ -114,16 +115,20 @@ func TestCapacity(t *testing.T) {
 			mode  string
 			max   int
 			chars string
-		}{{"numeric", r.numeric, "7"}, {"alphanumeric", r.alnum, "X"}, {"byte", r.byte, "x"}, {"kanji", r.kanji, "漢"}} {
+		}{{"digits", r.numeric, "7"}, {"alphanumeric characters", r.alnum, "X"}, {"bytes", r.byte, "x"}, {"kanji", r.kanji, "漢"}} {
 			if c.max == 0 {
 				continue
 			}
 			opts := Options{Version: r.version, Level: r.level}
 			if _, err := Encode(strings.Repeat(c.chars, c.max), opts); err != nil {
-				t.Errorf("%v-%v: %d %s characters: %v", r.version, r.level, c.max, c.mode, err)
+				t.Errorf("%v-%v: %d %s: %v", r.version, r.level, c.max, c.mode, err)
 			}
-			if _, err := Encode(strings.Repeat(c.chars, c.max+1), opts); !errors.Is(err, symbology.ErrTooLong) {
-				t.Errorf("%v-%v: %d %s characters: error %v, want ErrTooLong", r.version, r.level, c.max+1, c.mode, err)
+			_, err := Encode(strings.Repeat(c.chars, c.max+1), opts)
+			if !errors.Is(err, symbology.ErrTooLong) {
+				t.Errorf("%v-%v: %d %s: error %v, want ErrTooLong", r.version, r.level, c.max+1, c.mode, err)
+			}
+			if got, _ := captest.Stated(err, c.mode); got != c.max {
+				t.Errorf("%v-%v: %d %s: the error states %d: %v", r.version, r.level, c.max+1, c.mode, got, err)
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package pdf417
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"unicode/utf8"
@@ -128,7 +129,8 @@ func (c *Code) Version() string { return fmt.Sprintf("%dx%d", c.Columns, c.Rows)
 // Encode encodes text as a PDF417 symbol, or Compact PDF417 or MicroPDF417
 // as opts ask. Errors wrap symbology.ErrInvalidData (no text outside a
 // Macro PDF417 segment, a character the chosen character set lacks, an
-// invalid option) or symbology.ErrTooLong.
+// invalid option) or symbology.ErrTooLong (a *symbology.TooLongError,
+// which says what fits).
 func Encode(text string, opts Options) (*Code, error) {
 	if opts.Micro && opts.Compact {
 		return nil, fmt.Errorf("pdf417: %w: Compact and Micro together", symbology.ErrInvalidData)
@@ -148,20 +150,22 @@ func Encode(text string, opts Options) (*Code, error) {
 		}
 	}
 	// Each encoding of the text in its smallest shape; the smallest area
-	// in modules wins, the earlier encoding on a tie.
+	// in modules wins, the earlier encoding on a tie. When none fits, the
+	// error is that of the one that came nearest.
 	var best *Code
 	var firstErr error
-	for _, data := range msgs {
+	for _, m := range msgs {
 		var c *Code
 		if opts.Micro {
-			c, err = encodeMicro(data, mac, opts)
+			c, err = encodeMicro(m.cw, mac, opts)
 		} else {
-			c, err = encodeFull(data, mac, opts)
+			c, err = encodeFull(m.cw, mac, opts)
+		}
+		if errors.Is(err, errNoRoom) {
+			err = m.tooLong(len(mac), opts)
 		}
 		if err != nil {
-			if firstErr == nil {
-				firstErr = err
-			}
+			firstErr = symbology.Nearer(firstErr, err)
 			continue
 		}
 		if best == nil || c.Modules.Width*c.Modules.Height < best.Modules.Width*best.Modules.Height {
@@ -174,11 +178,18 @@ func Encode(text string, opts Options) (*Code, error) {
 	return best, nil
 }
 
-// messages returns the codewords of the message in each encoding Encode
-// tries — the one Options.ECI or Binary asks for, or those of eci.DefaultChoices —
-// with reader initialisation and the ECI designator before the compacted
-// data.
-func messages(text string, opts Options) ([][]int, error) {
+// A message is the text in one encoding: its codewords, reader
+// initialisation and the ECI designator before the compacted data.
+type message struct {
+	cw    []int
+	head  int    // the codewords before the data
+	bytes []byte // the bytes compacted
+	chars int    // the characters of the text (its bytes with Options.Binary)
+}
+
+// messages returns the message in each encoding Encode tries — the one
+// Options.ECI or Binary asks for, or those of eci.DefaultChoices.
+func messages(text string, opts Options) ([]message, error) {
 	var choices []eci.Choice
 	switch {
 	case opts.ECI < 0 || opts.ECI > 811799:
@@ -199,23 +210,31 @@ func messages(text string, opts Options) ([][]int, error) {
 	default:
 		choices = eci.DefaultChoices(text)
 	}
-	var out [][]int
+	chars := len(text)
+	if !opts.Binary {
+		chars = utf8.RuneCountInString(text)
+	}
+	var out []message
 	for _, c := range choices {
-		var cw []int
-		if opts.ReaderInit {
-			cw = append(cw, readerInit)
-		}
-		if c.ECI > 0 {
-			cw = appendECI(cw, c.ECI)
-		}
+		cw := opts.header(c.ECI)
+		head := len(cw)
 		data, ok := compact(c.Bytes, false)
 		if !ok {
 			continue
 		}
-		out = append(out, append(cw, data...))
+		out = append(out, message{append(cw, data...), head, c.Bytes, chars})
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("pdf417: %w: %d bytes", symbology.ErrTooLong, len(choices[0].Bytes))
+		// Longer than any symbol holds, whatever its content.
+		if _, err := levelFor(1, opts); err != nil && !opts.Micro {
+			return nil, err
+		}
+		m := message{head: len(opts.header(choices[0].ECI)), bytes: choices[0].Bytes, chars: chars}
+		var mac []int
+		if opts.Macro != nil {
+			mac, _ = macroCodewords(opts.Macro)
+		}
+		return nil, m.tooLong(len(mac), opts)
 	}
 	return out, nil
 }
@@ -245,38 +264,62 @@ func recommendedLevel(n int) int {
 	return 5
 }
 
-// encodeFull builds a PDF417 or Compact PDF417 symbol.
-func encodeFull(data, mac []int, opts Options) (*Code, error) {
-	nData := 1 + len(data) + len(mac) // with the symbol length descriptor
-	level := -1
+// header returns the codewords written before the data under the ECI
+// designator des (0 for none): reader initialisation and the designator.
+func (opts Options) header(des int) []int {
+	var cw []int
+	if opts.ReaderInit {
+		cw = append(cw, readerInit)
+	}
+	if des > 0 {
+		cw = appendECI(cw, des)
+	}
+	return cw
+}
+
+// errNoRoom: the codewords fit no symbol the options allow; Encode turns
+// it into a *symbology.TooLongError that says what fits.
+var errNoRoom = fmt.Errorf("pdf417: %w", symbology.ErrTooLong)
+
+// levelFor returns the error correction level of a PDF417 symbol of nData
+// data codewords (with the symbol length descriptor): the one opts force,
+// the lowest with opts.ECPercent check codewords, or the one Annex E
+// recommends, lowered as far as the largest symbol needs.
+func levelFor(nData int, opts Options) (int, error) {
 	switch {
 	case opts.Level < 0 || opts.Level > maxLevel+1:
-		return nil, fmt.Errorf("pdf417: %w: level %d (1-9 select levels 0-8)", symbology.ErrInvalidData, opts.Level)
+		return 0, fmt.Errorf("pdf417: %w: level %d (1-9 select levels 0-8)", symbology.ErrInvalidData, opts.Level)
 	case opts.Level > 0:
-		level = opts.Level - 1
+		return opts.Level - 1, nil
 	case opts.ECPercent < 0 || opts.ECPercent > 99:
-		return nil, fmt.Errorf("pdf417: %w: error correction %d%% (1-99%%)", symbology.ErrInvalidData, opts.ECPercent)
+		return 0, fmt.Errorf("pdf417: %w: error correction %d%% (1-99%%)", symbology.ErrInvalidData, opts.ECPercent)
 	case opts.ECPercent > 0:
 		for l := 0; l <= maxLevel; l++ {
 			ec := 2 << l
 			if 100*ec >= opts.ECPercent*(nData+ec) {
-				level = l
-				break
+				return l, nil
 			}
 		}
-		if level < 0 {
-			level = maxLevel
-		}
-	default:
-		level = recommendedLevel(nData)
-		// Large messages get the highest level that still fits.
-		for level > 0 && nData+(2<<level) > maxCodewords {
-			level--
-		}
+		return maxLevel, nil
+	}
+	level := recommendedLevel(nData)
+	// Large messages get the highest level that still fits.
+	for level > 0 && nData+(2<<level) > maxCodewords {
+		level--
+	}
+	return level, nil
+}
+
+// encodeFull builds a PDF417 or Compact PDF417 symbol.
+func encodeFull(data, mac []int, opts Options) (*Code, error) {
+	nData := 1 + len(data) + len(mac) // with the symbol length descriptor
+	level, err := levelFor(nData, opts)
+	if err != nil {
+		return nil, err
 	}
 	nEC := 2 << level
 	if nData+nEC > maxCodewords {
-		return nil, fmt.Errorf("pdf417: %w: %d data and %d check codewords (at most %d in all)", symbology.ErrTooLong, nData, nEC, maxCodewords)
+		return nil, errNoRoom
 	}
 	cols, rows, err := chooseShape(nData+nEC, opts)
 	if err != nil {
@@ -306,17 +349,7 @@ func encodeFull(data, mac []int, opts Options) (*Code, error) {
 // codewords: the ones opts fix, the shape nearest opts.Aspect, or the shape
 // of the smallest area.
 func chooseShape(total int, opts Options) (cols, rows int, err error) {
-	tooLong := func() (int, int, error) {
-		switch {
-		case opts.Columns > 0 && opts.Rows > 0:
-			return 0, 0, fmt.Errorf("pdf417: %w: %d codewords do not fit %d columns × %d rows", symbology.ErrTooLong, total, opts.Columns, opts.Rows)
-		case opts.Columns > 0:
-			return 0, 0, fmt.Errorf("pdf417: %w: %d codewords do not fit %d columns of at most %d rows", symbology.ErrTooLong, total, opts.Columns, maxRows)
-		case opts.Rows > 0:
-			return 0, 0, fmt.Errorf("pdf417: %w: %d codewords do not fit %d rows of at most %d columns", symbology.ErrTooLong, total, opts.Rows, maxColumns)
-		}
-		return 0, 0, fmt.Errorf("pdf417: %w: %d codewords do not fit any PDF417 symbol", symbology.ErrTooLong, total)
-	}
+	tooLong := func() (int, int, error) { return 0, 0, errNoRoom }
 	switch {
 	case opts.Columns < 0 || opts.Columns > maxColumns:
 		return 0, 0, fmt.Errorf("pdf417: %w: %d columns (1-30)", symbology.ErrInvalidData, opts.Columns)

@@ -169,7 +169,7 @@ func encodeMicro(data, mac []int, opts Options) (*Code, error) {
 		return nil, fmt.Errorf("pdf417: %w: no MicroPDF417 size has %d columns and %d rows", symbology.ErrInvalidData, opts.Columns, opts.Rows)
 	}
 	if best < 0 {
-		return nil, fmt.Errorf("pdf417: %w: %d data codewords do not fit a MicroPDF417 symbol of that size", symbology.ErrTooLong, n)
+		return nil, errNoRoom
 	}
 	s := microSizes[best]
 	nData := s.cols*s.rows - s.ec

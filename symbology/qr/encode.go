@@ -1,6 +1,7 @@
 package qr
 
 import (
+	"errors"
 	"fmt"
 	"math/bits"
 	"sync"
@@ -114,7 +115,8 @@ var encoders = sync.Pool{New: func() any { return new(encoder) }}
 
 // Encode encodes text as a QR Code symbol. Errors wrap
 // symbology.ErrInvalidData (a character that cannot be encoded, an invalid
-// option) or symbology.ErrTooLong.
+// option) or symbology.ErrTooLong (a *symbology.TooLongError, which says
+// what fits).
 func Encode(text string, opts Options) (*Code, error) {
 	if err := checkOptions(opts); err != nil {
 		return nil, err
@@ -151,19 +153,41 @@ func (e *encoder) choose(text string, opts Options) (version, designator int, er
 		}
 		v, bits := e.fit(lo, hi, des, opts)
 		if v == 0 {
-			return false, fmt.Errorf("qr: %w: the data takes %d bits, version %d-%v holds %d",
-				symbology.ErrTooLong, bits, hi, opts.Level, 8*dataCodewords(hi, opts.Level))
+			return false, e.text.TooLong(to, limit(hi, des, opts), bits, e.segs)
 		}
 		version, designator, hi = v, des, v-1
 		return true, nil
 	})
+	if errors.Is(err, symbology.ErrTooLong) && !errors.As(err, new(*symbology.TooLongError)) {
+		// Too long to prepare: no character set was tried.
+		des := -1
+		if opts.ECI > 0 {
+			des = opts.ECI
+		}
+		err = e.text.TooLongText(text, to, limit(hi, des, opts))
+	}
 	return version, designator, err
 }
 
-// fit returns the smallest version from lo to hi that holds the prepared
-// text under the designator des (-1 for none), with its segmentation in
-// e.segs, or 0 and the bits the data takes in version hi.
-func (e *encoder) fit(lo, hi, des int, opts Options) (version, bits int) {
+// limit returns the largest symbol opts allow, version hi at opts.Level,
+// for the errors of data that does not fit it, under the designator des
+// (-1 for none).
+func limit(hi, des int, opts Options) qrfamily.Limit {
+	sym := fmt.Sprintf("QR Code version %d-%v", hi, opts.Level)
+	if opts.Version == 0 {
+		sym = fmt.Sprintf("the largest QR Code at level %v (version %d)", opts.Level, hi)
+	}
+	return qrfamily.Limit{
+		Symbol:  sym,
+		Dialect: &dialects[versionClass(hi)],
+		Header:  headerBits(des, opts),
+		Bits:    8 * dataCodewords(hi, opts.Level),
+	}
+}
+
+// headerBits returns the bits written before the segments: structured
+// append, the ECI designator des (-1 for none) and FNC1.
+func headerBits(des int, opts Options) int {
 	header := 0
 	if opts.Append.Count > 0 {
 		header += 4 + 4 + 4 + 8
@@ -174,6 +198,14 @@ func (e *encoder) fit(lo, hi, des int, opts Options) (version, bits int) {
 	if opts.GS1 {
 		header += 4
 	}
+	return header
+}
+
+// fit returns the smallest version from lo to hi that holds the prepared
+// text under the designator des (-1 for none), with its segmentation in
+// e.segs, or 0 and the bits the data takes in version hi.
+func (e *encoder) fit(lo, hi, des int, opts Options) (version, bits int) {
+	header := headerBits(des, opts)
 	for class := versionClass(lo); class <= versionClass(hi); class++ {
 		var n int
 		n, e.segs = e.segmentUnits(class, e.segs[:0])

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/barkit/barkit/internal/captest"
 	"github.com/barkit/barkit/symbology"
 	"github.com/barkit/barkit/symbology/qrfamily"
 )
@@ -209,26 +210,30 @@ func TestTables(t *testing.T) {
 
 // TestCapacity encodes the largest payload of each mode for every version
 // and level of Table 7 and checks that it fits that version while one more
-// character does not.
+// character does not, with an error that states the table's capacity.
 func TestCapacity(t *testing.T) {
 	for _, r := range table7 {
 		for _, c := range []struct {
-			mode string
+			unit string
 			char string
 			max  int
 		}{
-			{"numeric", "7", r.numeric},
-			{"alphanumeric", "Q", r.alnum},
-			{"byte", "q", r.byte},
+			{"digits", "7", r.numeric},
+			{"alphanumeric characters", "Q", r.alnum},
+			{"bytes", "q", r.byte},
 			{"kanji", "漢", r.kanji},
 		} {
 			opts := Options{Level: r.level, Version: r.version, Mask: 1}
 			code, err := Encode(strings.Repeat(c.char, c.max), opts)
 			if err != nil || code.Version != r.version {
-				t.Errorf("%d-%v: %d %s characters: %v", r.version, r.level, c.max, c.mode, err)
+				t.Errorf("%d-%v: %d %s: %v", r.version, r.level, c.max, c.unit, err)
 			}
-			if _, err := Encode(strings.Repeat(c.char, c.max+1), opts); !errors.Is(err, symbology.ErrTooLong) {
-				t.Errorf("%d-%v: %d %s characters: error %v, want ErrTooLong", r.version, r.level, c.max+1, c.mode, err)
+			_, err = Encode(strings.Repeat(c.char, c.max+1), opts)
+			if !errors.Is(err, symbology.ErrTooLong) {
+				t.Errorf("%d-%v: %d %s: error %v, want ErrTooLong", r.version, r.level, c.max+1, c.unit, err)
+			}
+			if n, _ := captest.Stated(err, c.unit); n != c.max {
+				t.Errorf("%d-%v: %d %s: the error states %d: %v", r.version, r.level, c.max+1, c.unit, n, err)
 			}
 		}
 	}

@@ -279,8 +279,9 @@ func (t *Text) hasKanji() bool {
 // or else the error that says why none does. On a tie the earlier
 // character set keeps its place. Choose leaves t prepared in the winner's
 // set, calling fit(des, true) once more for it if another was prepared
-// after it, so that fit can make its segmentation again, and returns the
-// first error fit gave when nothing fits.
+// after it, so that fit can make its segmentation again. When nothing
+// fits it returns the error of the character set that came nearest
+// (symbology.Nearer), the first of equals.
 func (t *Text) Choose(text string, o TextOptions, fit func(des int, again bool) (bool, error)) error {
 	t.cands = t.cands[:0]
 	if o.ECI > 0 || o.Binary {
@@ -300,8 +301,8 @@ func (t *Text) Choose(text string, o TextOptions, fit func(des int, again bool) 
 		ok, err := fit(des, false)
 		if ok {
 			best, bestDes = i, des
-		} else if first == nil {
-			first = err
+		} else if err != nil {
+			first = symbology.Nearer(first, err)
 		}
 	}
 	if best < 0 {

@@ -2,6 +2,7 @@ package rmqr
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -87,7 +88,7 @@ var byArea = func() []Size {
 // segmentation into modes, in the size of smallest area (among those
 // opts allows) that holds it. Errors wrap symbology.ErrInvalidData (a
 // character that cannot be encoded, an invalid option) or
-// symbology.ErrTooLong.
+// symbology.ErrTooLong (a *symbology.TooLongError, which says what fits).
 func Encode(text string, opts Options) (*Code, error) {
 	if err := checkOptions(opts); err != nil {
 		return nil, err
@@ -114,15 +115,18 @@ func (e *encoder) choose(text string, opts Options) (size Size, designator int, 
 	limit := len(byArea)
 	err = e.text.Choose(text, to, func(des int, again bool) (bool, error) {
 		if again {
-			_, err := e.fit(len(byArea), des, Options{Level: opts.Level, GS1: opts.GS1, Size: size})
-			return err == nil, err
+			_, ok := e.fit(len(byArea), des, Options{Level: opts.Level, GS1: opts.GS1, Size: size})
+			return ok, nil
 		}
 		if limit == 0 {
 			return false, nil // the smallest size is found already
 		}
-		k, err := e.fit(limit, des, opts)
-		if err != nil {
-			return false, err
+		k, ok := e.fit(limit, des, opts)
+		switch {
+		case !ok && limit < len(byArea):
+			return false, nil // nothing smaller than the size found already
+		case !ok:
+			return false, e.tooLong(to, des, opts)
 		}
 		size, designator = byArea[k], des
 		// Sizes of the same area as this one do not win.
@@ -130,13 +134,54 @@ func (e *encoder) choose(text string, opts Options) (size Size, designator int, 
 		}
 		return true, nil
 	})
+	if errors.Is(err, symbology.ErrTooLong) && !errors.As(err, new(*symbology.TooLongError)) {
+		// Too long to prepare: no character set was tried.
+		des := -1
+		if opts.ECI > 0 {
+			des = opts.ECI
+		}
+		err = e.text.TooLongText(text, to, limitOf(largest(opts), des, opts))
+	}
 	return size, designator, err
 }
 
-// fit returns the index in byArea, below limit, of the first size opts
-// allows that holds the prepared text under the designator des (-1 for
-// none), with its segmentation in e.segs.
-func (e *encoder) fit(limit, des int, opts Options) (int, error) {
+// largest returns the size opts allow that holds the most data bits at
+// opts.Level, the smaller of equals.
+func largest(opts Options) Size {
+	var best Size
+	for _, s := range byArea {
+		if opts.Size != 0 && s != opts.Size || opts.Height != 0 && s.Height() != opts.Height ||
+			opts.Width != 0 && s.Width() != opts.Width {
+			continue
+		}
+		if best == 0 || dataCodewords(s, opts.Level) > dataCodewords(best, opts.Level) {
+			best = s
+		}
+	}
+	return best
+}
+
+// limitOf returns size s at opts.Level, the largest opts allow, for the
+// errors of data that does not fit it, under the designator des (-1 for
+// none).
+func limitOf(s Size, des int, opts Options) qrfamily.Limit {
+	var sym string
+	switch {
+	case opts.Size != 0, opts.Height != 0 && opts.Width != 0:
+		sym = fmt.Sprintf("rMQR Code %v-%v", s, opts.Level)
+	case opts.Height != 0:
+		sym = fmt.Sprintf("the largest rMQR Code %d modules high at level %v (%v)", opts.Height, opts.Level, s)
+	case opts.Width != 0:
+		sym = fmt.Sprintf("the largest rMQR Code %d modules wide at level %v (%v)", opts.Width, opts.Level, s)
+	default:
+		sym = fmt.Sprintf("the largest rMQR Code at level %v (%v)", opts.Level, s)
+	}
+	return qrfamily.Limit{Symbol: sym, Dialect: &dialects[s], Header: headerBits(des, opts), Bits: 8 * dataCodewords(s, opts.Level)}
+}
+
+// headerBits returns the bits written before the segments: the ECI
+// designator des (-1 for none) and FNC1.
+func headerBits(des int, opts Options) int {
 	header := 0
 	if des >= 0 {
 		header += 3 + 8*qrfamily.DesignatorBytes(des)
@@ -144,8 +189,24 @@ func (e *encoder) fit(limit, des int, opts Options) (int, error) {
 	if opts.GS1 {
 		header += 3
 	}
-	var last Size
-	bits := 0
+	return header
+}
+
+// tooLong returns the error for the prepared text, under the designator
+// des, when no size opts allow holds it: weighed against the largest.
+func (e *encoder) tooLong(to qrfamily.TextOptions, des int, opts Options) error {
+	s := largest(opts)
+	var n int
+	n, e.segs = e.seg.Segment(e.text.Units, &headers[s], e.segs[:0])
+	l := limitOf(s, des, opts)
+	return e.text.TooLong(to, l, l.Header+n, e.segs)
+}
+
+// fit returns the index in byArea, below limit, of the first size opts
+// allows that holds the prepared text under the designator des (-1 for
+// none), with its segmentation in e.segs, and whether there is one.
+func (e *encoder) fit(limit, des int, opts Options) (int, bool) {
+	header := headerBits(des, opts)
 	for k, s := range byArea[:limit] {
 		if opts.Size != 0 && s != opts.Size || opts.Height != 0 && s.Height() != opts.Height ||
 			opts.Width != 0 && s.Width() != opts.Width {
@@ -153,16 +214,11 @@ func (e *encoder) fit(limit, des int, opts Options) (int, error) {
 		}
 		var n int
 		n, e.segs = e.seg.Segment(e.text.Units, &headers[s], e.segs[:0])
-		bits, last = header+n, s
-		if bits <= 8*dataCodewords(s, opts.Level) {
-			return k, nil
+		if header+n <= 8*dataCodewords(s, opts.Level) {
+			return k, true
 		}
 	}
-	if last == 0 {
-		return 0, fmt.Errorf("rmqr: %w: no smaller size", symbology.ErrTooLong)
-	}
-	return 0, fmt.Errorf("rmqr: %w: the data takes %d bits, %v-%v holds %d",
-		symbology.ErrTooLong, bits, last, opts.Level, 8*dataCodewords(last, opts.Level))
+	return 0, false
 }
 
 func area(s Size) int { return s.Height() * s.Width() }

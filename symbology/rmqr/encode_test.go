@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/barkit/barkit/internal/captest"
 	"github.com/barkit/barkit/matrix"
 	"github.com/barkit/barkit/symbology"
 )
@@ -76,7 +77,7 @@ func TestFormatWords(t *testing.T) {
 }
 
 // TestCapacity fills each size at each level with digits and checks that
-// one more digit does not fit.
+// one more digit does not fit, with an error that states the capacity.
 func TestCapacity(t *testing.T) {
 	for s := Size(1); s <= NumSizes; s++ {
 		for l := M; l <= H; l++ {
@@ -89,8 +90,12 @@ func TestCapacity(t *testing.T) {
 			if _, err := Encode(strings.Repeat("7", n), opts); err != nil {
 				t.Errorf("%v-%v: %d digits: %v", s, l, n, err)
 			}
-			if _, err := Encode(strings.Repeat("7", n+1), opts); !errors.Is(err, symbology.ErrTooLong) {
+			_, err := Encode(strings.Repeat("7", n+1), opts)
+			if !errors.Is(err, symbology.ErrTooLong) {
 				t.Errorf("%v-%v: %d digits: error %v, want ErrTooLong", s, l, n+1, err)
+			}
+			if got, _ := captest.Stated(err, "digits"); got != n {
+				t.Errorf("%v-%v: %d digits: the error states %d: %v", s, l, n+1, got, err)
 			}
 		}
 	}

@@ -69,7 +69,14 @@ func Encode(data string, opts Options) (*matrix.Matrix, error) {
 		}
 	}
 	if len(values) > maxData {
-		return nil, fmt.Errorf("telepen: %w: %d characters, at most %d fit", symbology.ErrTooLong, len(values), maxData)
+		// Numeric Telepen writes a pair of digits in each character.
+		e := &symbology.TooLongError{Symbology: "telepen", Data: symbology.Quantity{N: len(values), Unit: "characters"},
+			Symbol: "a Telepen symbol", Holds: symbology.Quantity{N: maxData, Unit: "characters"}}
+		if opts.Numeric {
+			e.Data = symbology.Quantity{N: len(data), Unit: "digits"}
+			e.Symbol, e.Holds = "a numeric Telepen symbol", symbology.Quantity{N: 2 * maxData, Unit: "digits"}
+		}
+		return nil, e
 	}
 	values = append(values, checkChar(values))
 	widths := append([]int8(nil), starts[start][:]...)
