@@ -103,6 +103,22 @@ var formats = []format{
 	},
 }
 
+// SniffLen is the number of leading bytes of a file that Sniff needs to
+// recognise every format.
+const SniffLen = sniffLen
+
+// Sniff returns the name of the format whose signature head starts with
+// (png, jpeg, gif, bmp, webp or tiff), or "" when it starts with none: the
+// test Decode makes before anything else, for a caller that picks image
+// files out of others by their content, such as a directory walk. head
+// needs no more than the first SniffLen bytes of the file.
+func Sniff(head []byte) string {
+	if f := sniff(head[:min(len(head), sniffLen)]); f != nil {
+		return f.name
+	}
+	return ""
+}
+
 // sniff returns the format whose signature head starts with, or nil.
 func sniff(head []byte) *format {
 	for i := range formats {

@@ -376,6 +376,25 @@ func TestDecodeUnknown(t *testing.T) {
 	}
 }
 
+// TestSniff checks that Sniff names the format of every sample from its
+// first SniffLen bytes, as Decode does, and names none for data Decode
+// does not recognise.
+func TestSniff(t *testing.T) {
+	for _, s := range samples(t) {
+		if got := Sniff(s.data[:SniffLen]); got != s.format {
+			t.Errorf("Sniff(%s head) = %q, want %q", s.name, got, s.format)
+		}
+		if got := Sniff(s.data); got != s.format {
+			t.Errorf("Sniff(%s) = %q, want %q", s.name, got, s.format)
+		}
+	}
+	for _, data := range []string{"", "hello, world\n", "\x89PNG\r\n", "%PDF-1.7\n", "RIFF\x24\x00\x00\x00WAVEfmt "} {
+		if got := Sniff([]byte(data)); got != "" {
+			t.Errorf("Sniff(%q) = %q, want \"\"", data, got)
+		}
+	}
+}
+
 func TestDecodeCorrupt(t *testing.T) {
 	p := encode(t, func(w io.Writer) error { return png.Encode(w, checker(false)) })
 	idat := bytes.Index(p, []byte("IDAT"))

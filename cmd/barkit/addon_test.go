@@ -51,5 +51,5 @@ func TestScanEANAddOn(t *testing.T) {
 		}
 	}
 
-	wantError(t, cli(t, dir, "", "scan", "--ean-add-on", "sometimes", "book.png"), "--ean-add-on", `"sometimes"`, "read, ignore, require")
+	wantError(t, cli(t, dir, "", "scan", "--ean-add-on", "sometimes", "book.png"), "--ean-add-on", `"sometimes"`, "not read, ignore or require")
 }

@@ -52,7 +52,7 @@ func parseFlags(flags *pflag.FlagSet, showHelp *bool, h help, args []string, std
 				hint = h.versionHint + "; " + hint
 			}
 		}
-		return failf(stderr, "%s: %v (%s)", flags.Name(), err, hint), true
+		return failf(stderr, "%s (%s)", flagProblem(flags.Name(), err), hint), true
 	}
 	if *showHelp {
 		printHelp(stdout, flags, h)
@@ -72,15 +72,23 @@ func failf(stderr io.Writer, format string, args ...any) int {
 	return exitError
 }
 
-// fail prints err prefixed "barkit: " on stderr and returns exitError.
-func fail(stderr io.Writer, err error) int {
-	return failf(stderr, "%s", errText(err))
-}
-
-// errText is err's message without the "barkit: " prefix the facade puts on
-// its errors, so that messages do not say "barkit: " twice.
-func errText(err error) string {
-	return strings.TrimPrefix(err.Error(), "barkit: ")
+// isTerminal reports whether w is a terminal, so that barkit writes what
+// only a person looking at it needs, such as a progress line, and refuses
+// to write what would garble it, such as PNG bytes. It takes a character
+// device other than the null device for a terminal: close enough without
+// a dependency for the terminal ioctls, and wrong only in the harmless
+// direction for other devices.
+func isTerminal(w any) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return false
+	}
+	null, err := os.Stat(os.DevNull)
+	return err != nil || !os.SameFile(fi, null)
 }
 
 // writeJSON writes v as indented JSON followed by a newline, leaving '<',
@@ -92,6 +100,9 @@ func writeJSON(w io.Writer, v any) error {
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
 }
+
+// errNoData is the error of generate and parse given no data.
+var errNoData = errors.New("no data given")
 
 // argData returns the data of generate and parse: the positional arguments
 // joined with spaces, or standard input when the only argument is "-" (given
@@ -109,27 +120,27 @@ func readData(flags *pflag.FlagSet, stdin io.Reader, input string, raw bool) (st
 	args := flags.Args()
 	if input != "" {
 		if len(args) != 0 {
-			return "", fmt.Errorf("both --input and data arguments given")
+			return "", fmt.Errorf("--input %q and data arguments given: give one or the other", input)
 		}
 		if input == "-" {
 			return readAll(stdin, "standard input", raw)
 		}
 		f, err := os.Open(input)
 		if err != nil {
-			return "", err
+			return "", fmt.Errorf("%s: %s", input, fileProblem(err))
 		}
 		defer f.Close()
 		return readAll(f, input, raw)
 	}
 	if len(args) == 0 {
-		return "", errors.New("no data given")
+		return "", errNoData
 	}
 	if len(args) == 1 && args[0] == "-" && flags.ArgsLenAtDash() != 0 {
 		return readAll(stdin, "standard input", raw)
 	}
 	s := strings.Join(args, " ")
 	if s == "" {
-		return "", errors.New("no data given")
+		return "", errNoData
 	}
 	return s, nil
 }
@@ -139,10 +150,10 @@ func readData(flags *pflag.FlagSet, stdin io.Reader, input string, raw bool) (st
 func readAll(r io.Reader, name string, raw bool) (string, error) {
 	b, err := io.ReadAll(io.LimitReader(r, maxStdinData+1))
 	if err != nil {
-		return "", fmt.Errorf("reading %s: %w", name, err)
+		return "", fmt.Errorf("%s: %s", name, fileProblem(err))
 	}
 	if len(b) > maxStdinData {
-		return "", fmt.Errorf("%s holds more than %d bytes", name, maxStdinData)
+		return "", fmt.Errorf("%s: more than %d bytes, more than any barcode holds", name, maxStdinData)
 	}
 	s := string(b)
 	if !raw {

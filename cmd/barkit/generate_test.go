@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"image/color"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -30,7 +31,7 @@ func TestGenerateFormats(t *testing.T) {
 		{"write", "c.svg", "svg"},
 		{"generate", "d.txt", "txt"},
 		{"generate", "e.Txt", "txt"},
-		{"generate", "f.img", "svg"},
+		{"generate", "f.SVG", "svg"},
 		{"generate", "noextension", "svg"},
 	}
 	for _, tt := range tests {
@@ -150,7 +151,7 @@ func TestGenerateStdin(t *testing.T) {
 	}
 	wantError(t, cli(t, "", "", "generate", "-"), "no data on standard input")
 	wantError(t, cli(t, "", "\n", "generate", "-"), "no data on standard input")
-	wantError(t, cli(t, "", strings.Repeat("a", maxStdinData+1), "generate", "-"), "standard input holds more than")
+	wantError(t, cli(t, "", strings.Repeat("a", maxStdinData+1), "generate", "-"), "standard input: more than 1048576 bytes")
 }
 
 // TestGenerateNoPartialFile checks that a failed generate leaves no output
@@ -226,7 +227,7 @@ func TestGenerateBinary(t *testing.T) {
 	wantError(t, cli(t, dir, "", "generate", "--eci", "klingon", "x"), `--eci "klingon"`)
 	wantError(t, cli(t, dir, "", "generate", "--eci", "3", "-t", "code128", "x"), "no ECI")
 	wantError(t, cli(t, dir, "", "generate", "--eci", "7", "Grüße"), "ISO-8859-5")
-	wantError(t, cli(t, dir, "", "generate", "-i", in, "x"), "both --input and data")
+	wantError(t, cli(t, dir, "", "generate", "-i", in, "x"), "--input", "and data arguments given")
 	wantError(t, cli(t, dir, "", "generate", "-i", filepath.Join(dir, "missing")), "no such file")
 	wantError(t, cli(t, dir, "", "generate", "-i", "-"), "no data on standard input")
 }
@@ -238,4 +239,79 @@ func mustRead(t *testing.T, file string) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// TestGenerateOutput checks --format and "-o -": --format wins over the
+// extension of -o; "-o -" writes to standard output (SVG unless --format
+// says otherwise) and prints nothing else; without -o, --format chooses
+// what goes to standard output; an extension barkit does not write is an
+// error that leaves no file, never SVG under that name.
+func TestGenerateOutput(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string][]byte{}
+	for _, f := range []string{"ref.svg", "ref.png", "ref.txt"} {
+		wantExit(t, cli(t, dir, "", "generate", "-o", f, "hello"), exitOK)
+		files[f] = mustRead(t, filepath.Join(dir, f))
+	}
+	tests := []struct {
+		args []string
+		want string // the reference file standard output must equal
+	}{
+		{[]string{"-o", "-"}, "ref.svg"},
+		{[]string{"--output=-", "--format", "png"}, "ref.png"},
+		{[]string{"-o", "-", "--format", "TXT"}, "ref.txt"},
+		{[]string{"--format", "svg"}, "ref.svg"},
+		{[]string{"--format", "png"}, "ref.png"},
+		{[]string{}, "ref.txt"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			r := cli(t, dir, "", append(append([]string{"generate"}, tt.args...), "hello")...)
+			wantExit(t, r, exitOK)
+			if r.stdout != string(files[tt.want]) || r.stderr != "" {
+				t.Errorf("stdout is not %s: %.80q, stderr %q", tt.want, r.stdout, r.stderr)
+			}
+		})
+	}
+	if _, err := os.Stat(filepath.Join(dir, "-")); !os.IsNotExist(err) {
+		t.Errorf(`"-o -" wrote a file named "-": %v`, err)
+	}
+
+	// --format wins over the extension, in either direction.
+	for _, tt := range []struct{ file, format, want string }{
+		{"a.png", "svg", "ref.svg"},
+		{"b.gif", "png", "ref.png"},
+		{"c.svg", "txt", "ref.txt"},
+	} {
+		r := cli(t, dir, "", "generate", "-o", tt.file, "--format", tt.format, "hello")
+		wantExit(t, r, exitOK)
+		if got := mustRead(t, filepath.Join(dir, tt.file)); !bytes.Equal(got, files[tt.want]) {
+			t.Errorf("-o %s --format %s did not write %s: %.80q", tt.file, tt.format, tt.want, got)
+		}
+	}
+
+	// An extension barkit does not write is an error, and no file.
+	for _, file := range []string{"code.gif", "code.jpg", "code.svgz"} {
+		wantError(t, cli(t, dir, "", "generate", "-o", file, "hello"), "-o "+file+": barkit writes .svg, .png or .txt files", "--format")
+		if _, err := os.Stat(filepath.Join(dir, file)); !os.IsNotExist(err) {
+			t.Errorf("%s written after an error: %v", file, err)
+		}
+	}
+}
+
+// TestGeneratePNGToNull checks that PNG goes to standard output when it
+// is the null device, which is a character device but no terminal.
+func TestGeneratePNGToNull(t *testing.T) {
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer null.Close()
+	cmd := exec.Command(barkitBin, "generate", "-o", "-", "--format", "png", "hello")
+	cmd.Stdout = null
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		t.Errorf("PNG to %s: %v, stderr %q", os.DevNull, err, stderr.String())
+	}
 }

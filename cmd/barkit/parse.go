@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"io"
 
 	"github.com/barkit/barkit"
@@ -32,19 +33,22 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code, done := parseFlags(flags, showHelp, parseHelp, args, stdout, stderr); done {
 		return code
 	}
-	data, err := argData(flags, stdin)
-	if err != nil {
-		return failf(stderr, "parse: %v (see 'barkit parse --help')", err)
-	}
 	if hint != "" {
 		info, ok := symbology.Lookup(hint)
 		if !ok {
-			return failf(stderr, "%v %q", symbology.ErrUnknown, hint)
+			return failf(stderr, "-t %q: unknown symbology (see 'barkit symbologies')", hint)
 		}
 		hint = info.ID
 	}
+	data, err := argData(flags, stdin)
+	if errors.Is(err, errNoData) {
+		return failf(stderr, "no data given (see 'barkit parse --help')")
+	}
+	if err != nil {
+		return failf(stderr, "%v", err)
+	}
 	if err := writeJSON(stdout, barkit.Parse(data, hint)); err != nil {
-		return failf(stderr, "writing output: %v", err)
+		return failf(stderr, "writing standard output: %s", fileProblem(err))
 	}
 	return exitOK
 }

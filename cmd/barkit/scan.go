@@ -2,14 +2,14 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/signal"
-	"runtime"
 	"strings"
 	"syscall"
 
@@ -18,31 +18,45 @@ import (
 )
 
 var scanHelp = help{
-	usage: "barkit scan [flags] <image>...",
+	usage: "barkit scan [flags] <image or directory>...",
 	text: `Decode the barcodes in one or more image files (PNG, JPEG, GIF, BMP, WebP or
-TIFF); "-" reads one image from standard input. Aliases: decode, read.
+TIFF); "-" reads one image from standard input. With -r, a directory stands
+for the image files under it, at any depth, in lexical order: images are told
+from other files by their content, whatever their names, and the others are
+skipped in silence (links to directories are not followed). Aliases: decode,
+read.
 
 Output: one line per barcode, "<symbology name><TAB><data>". Control
 characters in the data are shown escaped as <LF>, <HT>, <GS>, <DEL>, <U+0085>
 and so on, so that every barcode stays on one line and no control sequence
-reaches the terminal; --json gives the exact data. With several files, each
-file's lines are indented by two spaces under a "<file>:" heading, in the order
-the files were given, and a file without a barcode shows "no barcode found".
-With one file and no barcode, standard output stays empty and standard error
-says "barkit: <file>: no barcode found".
+reaches the terminal. With several files, or a directory, each file's lines
+are indented by two spaces under a "<file>:" heading, in the order of the
+arguments, and a file without a barcode shows "no barcode found". With one
+file and no barcode, standard output stays empty and standard error says
+"barkit: <file>: no barcode found".
+
+--raw prints the data alone, one barcode to a line, exactly as decoded: no
+symbology name, no headings, no escaping. Data that holds a newline spans two
+lines; --json tells such barcodes apart, and gives binary content's bytes
+("rawBytes", base64).
 
 --json prints, for one file, an array of Barcode objects; for several files,
-an array of {"file": ..., "barcodes": [...]} objects, in which a file that
-could not be read has an empty "barcodes" and an "error" message. Standard
-input is named "<stdin>" in text output and messages, "-" in JSON.
+or a directory, an array of {"file": ..., "barcodes": [...]} objects, in which
+a file that could not be read has an empty "barcodes" and an "error" message.
+Standard input is named "<stdin>" in text output and messages, "-" in JSON.
+
+Files are scanned in parallel, as many at once as there are CPUs, and each
+file's results are printed as soon as it and the files before it are done.
+On a terminal, a batch of more than 8 files shows its progress on standard
+error ("[12/340] <file>"), except with --json.
 
 A file that cannot be read is reported on standard error as
-"barkit: <file>: <error>" and the other files are still scanned. Files are
-scanned in parallel, as many at once as there are CPUs.
+"barkit: <file>: <problem>" and the other files are still scanned; so is a
+directory without -r.
 
-SIGINT (Ctrl-C) or SIGTERM stops the scan at once: what was printed stays,
-the files not yet printed are dropped, standard error says "barkit:
-interrupted", and the exit status is 130.
+SIGINT (Ctrl-C) or SIGTERM stops the scan at once: what was printed stays
+(--json closes its array), the files not yet printed are dropped, standard
+error says "barkit: interrupted", and the exit status is 130.
 
 Exit status: 1 if a file could not be read (even when barcodes were found in
 other files) or the arguments are wrong; otherwise 0 if at least one barcode
@@ -51,6 +65,7 @@ was found in at least one file, and 2 if none was; 130 when interrupted.
 	examples: `  barkit scan photo.jpg
   barkit scan -s qr,data-matrix --json label.png
   barkit scan -s retail --fast shelf-*.png
+  barkit scan -r --raw scans/ > codes.txt
   curl -s https://example.com/code.png | barkit scan -
 `,
 }
@@ -59,23 +74,30 @@ was found in at least one file, and 2 if none was; 130 when interrupted.
 func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags, showHelp := newFlags("scan")
 	var (
-		syms    []string
-		jsonOut bool
-		noParse bool
-		fast    bool
-		addOn   string
+		syms      []string
+		jsonOut   bool
+		noParse   bool
+		fast      bool
+		raw       bool
+		recursive bool
+		addOn     string
 	)
 	flags.StringArrayVarP(&syms, "symbologies", "s", nil, "look only for these `ids`, aliases or groups (comma-separated, repeatable; default all)")
 	flags.BoolVar(&jsonOut, "json", false, "print JSON")
 	flags.BoolVar(&noParse, "no-parse", false, "omit \"parsed\" from the JSON output")
 	flags.BoolVar(&fast, "fast", false, "turn off the thorough search; suits clean, high-contrast images")
 	flags.StringVar(&addOn, "ean-add-on", "read", "what to do with EAN/UPC add-ons (`mode`): read (appended to the digits), ignore (main symbol alone) or require (symbols without one left out)")
+	flags.BoolVar(&raw, "raw", false, "print the data alone, one barcode to a line, exactly as decoded")
+	flags.BoolVarP(&recursive, "recursive", "r", false, "scan the images in directories, at any depth")
 	if code, done := parseFlags(flags, showHelp, scanHelp, args, stdout, stderr); done {
 		return code
 	}
 	files := flags.Args()
 	if len(files) == 0 {
-		return failf(stderr, "scan: no image given (see 'barkit scan --help')")
+		return failf(stderr, "no image given (see 'barkit scan --help')")
+	}
+	if raw && jsonOut {
+		return failf(stderr, "--raw and --json cannot be used together")
 	}
 	stdins := 0
 	for _, f := range files {
@@ -84,14 +106,14 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	if stdins > 1 {
-		return failf(stderr, "scan: standard input (-) can be given only once")
+		return failf(stderr, "standard input (-) can be given only once")
 	}
-	if _, err := symbology.Resolve(syms); err != nil {
-		return fail(stderr, err)
+	if err := checkReadable(syms); err != nil {
+		return failf(stderr, "%v", err)
 	}
 	eanAddOn, err := barkit.ParseEANAddOn(addOn)
 	if err != nil {
-		return failf(stderr, "--ean-add-on: %q is not one of read, ignore, require", addOn)
+		return failf(stderr, "--ean-add-on %q: not read, ignore or require", addOn)
 	}
 	opts := barkit.ScanOptions{
 		Symbologies: syms,
@@ -107,41 +129,49 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	context.AfterFunc(ctx, stop)
 
-	results := scanFiles(ctx, files, stdin, opts)
+	inputs, dirs := collectInputs(ctx, files, recursive)
+	multi := len(files) > 1 || dirs
+	var prog progressLine
+	if !jsonOut && len(inputs) > progressMin && isTerminal(stderr) {
+		prog = progressLine{w: stderr, total: len(inputs)}
+	}
 	out := bufio.NewWriter(stdout)
-	multi := len(files) > 1
-	var (
-		found, failed bool
-		entries       []fileResult
-	)
-	for i, file := range files {
-		var r scanResult
-		select {
-		case r = <-results[i]:
-		case <-ctx.Done():
-		}
-		if ctx.Err() != nil {
-			fmt.Fprintln(stderr, "barkit: interrupted")
-			return exitInterrupted
-		}
-		name := displayName(file)
-		if r.err != nil {
+	list := jsonList{w: out}
+	var found, failed bool
+	report := func(in input, r scanResult) error {
+		prog.clear()
+		defer prog.draw()
+		name := displayName(in.path)
+		switch {
+		case r.noImage:
+			fmt.Fprintf(stderr, "barkit: %s: no image found in it\n", name)
+			return nil
+		case r.err != nil:
 			failed = true
-			fmt.Fprintf(stderr, "barkit: %s: %s\n", name, r.err)
+			fmt.Fprintf(stderr, "barkit: %s: %s\n", name, fileProblem(r.err))
 			if jsonOut && multi {
-				entries = append(entries, fileResult{File: file, Barcodes: []barkit.Barcode{}, Error: r.err.Error()})
+				return list.add(fileResult{File: in.path, Barcodes: []barkit.Barcode{}, Error: fileProblem(r.err)})
 			}
-			continue
+			return nil
 		}
 		if len(r.barcodes) > 0 {
 			found = true
 		}
-		var err error
 		switch {
 		case jsonOut && multi:
-			entries = append(entries, fileResult{File: file, Barcodes: r.barcodes})
+			return list.add(fileResult{File: in.path, Barcodes: r.barcodes})
 		case jsonOut:
-			err = writeJSON(out, r.barcodes)
+			if err := writeJSON(out, r.barcodes); err != nil {
+				return err
+			}
+		case raw:
+			if len(r.barcodes) == 0 && !multi {
+				fmt.Fprintf(stderr, "barkit: %s: no barcode found\n", name)
+			}
+			for _, c := range r.barcodes {
+				out.WriteString(c.Data)
+				out.WriteByte('\n')
+			}
 		case multi:
 			fmt.Fprintf(out, "%s:\n", name)
 			if len(r.barcodes) == 0 {
@@ -154,29 +184,66 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 			writeText(out, "", r.barcodes)
 		}
-		if err == nil {
-			err = out.Flush()
-		}
-		if err != nil {
-			return failf(stderr, "writing output: %v", err)
-		}
+		return out.Flush()
 	}
+	err = scanInputs(ctx, inputs, stdin, opts, report, prog.update)
+	prog.clear()
 	if jsonOut && multi {
-		err := writeJSON(out, entries)
-		if err == nil {
-			err = out.Flush()
-		}
-		if err != nil {
-			return failf(stderr, "writing output: %v", err)
+		// Close the array even when interrupted, so that what was printed
+		// stays valid JSON.
+		if lerr := list.end(); err == nil {
+			err = lerr
 		}
 	}
 	switch {
+	case ctx.Err() != nil:
+		fmt.Fprintln(stderr, "barkit: interrupted")
+		return exitInterrupted
+	case err != nil:
+		return failf(stderr, "writing standard output: %s", fileProblem(err))
 	case failed:
 		return exitError
 	case found:
 		return exitOK
 	}
 	return exitNotFound
+}
+
+// checkReadable checks scan's symbology filter: every name must be a
+// symbology or a group, and a symbology named on its own must be one
+// barkit reads. Groups may hold symbologies barkit only writes; the scan
+// skips those.
+func checkReadable(names []string) error {
+	for _, n := range names {
+		for _, part := range strings.Split(n, ",") {
+			part = strings.TrimSpace(part)
+			if part == "" {
+				continue
+			}
+			info, ok := symbology.Lookup(part)
+			if !ok {
+				if _, err := symbology.Resolve([]string{part}); err != nil {
+					return fmt.Errorf("-s %q: unknown symbology or group (see 'barkit symbologies')", part)
+				}
+				continue
+			}
+			if !info.Readable {
+				msg := fmt.Sprintf("-s %s: barkit writes %s but cannot read it", part, info.Name)
+				if how := readWith[info.ID]; how != "" {
+					msg = fmt.Sprintf("-s %s: barkit writes %s but does not read it on its own; %s", part, info.Name, how)
+				}
+				return errors.New(msg)
+			}
+		}
+	}
+	return nil
+}
+
+// readWith says, of the symbologies barkit writes but does not read on
+// their own, what reads them.
+var readWith = map[string]string{
+	"ean2": "it reads add-ons with their EAN-13, UPC-A or UPC-E symbol (-s ean13,upca,upce)",
+	"ean5": "it reads add-ons with their EAN-13, UPC-A or UPC-E symbol (-s ean13,upca,upce)",
 }
 
 // fileResult is one file's entry in the JSON output for several files.
@@ -186,70 +253,41 @@ type fileResult struct {
 	Error    string           `json:"error,omitempty"`
 }
 
-// scanResult is what scanning one file gave.
-type scanResult struct {
-	barcodes []barkit.Barcode // never nil when err is nil
-	err      error
+// jsonList writes a JSON array one element at a time, laid out as
+// writeJSON lays out a whole array, so that each file's entry is out as
+// soon as it is known. The zero value with w set is an empty list.
+type jsonList struct {
+	w *bufio.Writer
+	n int // elements written
 }
 
-// scanFiles scans files on a pool of GOMAXPROCS goroutines. The result of
-// files[i] arrives on the i'th channel, so the caller can print the results
-// in input order as they come. Once ctx is done, the scans stop and the
-// files not yet begun are skipped, with ctx's error.
-func scanFiles(ctx context.Context, files []string, stdin io.Reader, opts barkit.ScanOptions) []chan scanResult {
-	results := make([]chan scanResult, len(files))
-	jobs := make(chan int, len(files))
-	for i := range files {
-		results[i] = make(chan scanResult, 1)
-		jobs <- i
+// add writes v as the next element and flushes.
+func (l *jsonList) add(v any) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("  ", "  ")
+	if err := enc.Encode(v); err != nil {
+		return err
 	}
-	close(jobs)
-	workers := min(runtime.GOMAXPROCS(0), len(files))
-	for range workers {
-		go func() {
-			for i := range jobs {
-				if err := ctx.Err(); err != nil {
-					results[i] <- scanResult{err: err}
-					continue
-				}
-				results[i] <- scanFile(ctx, files[i], stdin, opts)
-			}
-		}()
+	if l.n == 0 {
+		l.w.WriteString("[\n  ")
+	} else {
+		l.w.WriteString(",\n  ")
 	}
-	return results
+	l.n++
+	l.w.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+	return l.w.Flush()
 }
 
-// scanFile scans one image file, or standard input when file is "-",
-// until ctx is done.
-func scanFile(ctx context.Context, file string, stdin io.Reader, opts barkit.ScanOptions) scanResult {
-	var r io.Reader = stdin
-	if file != "-" {
-		f, err := os.Open(file)
-		if err != nil {
-			return scanResult{err: fileError(err)}
-		}
-		defer f.Close()
-		r = f
+// end closes the array ("[]" when it is empty) and flushes.
+func (l *jsonList) end() error {
+	if l.n == 0 {
+		l.w.WriteString("[]\n")
+	} else {
+		l.w.WriteString("\n]\n")
 	}
-	codes, err := barkit.ScanReaderContext(ctx, r, opts)
-	if err != nil {
-		return scanResult{err: fileError(err)}
-	}
-	if codes == nil {
-		codes = []barkit.Barcode{}
-	}
-	return scanResult{barcodes: codes}
-}
-
-// fileError drops what a message about a file would repeat: the path of an
-// *fs.PathError (the message is prefixed with the file name already) and the
-// facade's "barkit: " prefix.
-func fileError(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
-	}
-	return errors.New(errText(err))
+	return l.w.Flush()
 }
 
 // displayName is how text output and messages name a file argument, with

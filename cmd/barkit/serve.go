@@ -98,20 +98,23 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if flags.NArg() > 0 {
-		return failf(stderr, "serve: unexpected argument %q (see 'barkit serve --help')", flags.Arg(0))
+		return failf(stderr, "serve takes no arguments, not %q (see 'barkit serve --help')", flags.Arg(0))
 	}
 	if !flags.Changed("port") {
 		port = 8080
 		if s := os.Getenv("PORT"); s != "" {
 			p, err := strconv.Atoi(s)
 			if err != nil {
-				return failf(stderr, "serve: the environment variable PORT=%q is not a port number", s)
+				return failf(stderr, "environment variable PORT=%q: not a port number (0 to 65535)", s)
 			}
 			port = p
 		}
 	}
 	if port < 0 || port > 65535 {
-		return failf(stderr, "serve: port %d is not from 0 to 65535", port)
+		if !flags.Changed("port") {
+			return failf(stderr, "environment variable PORT=%q: not a port number (0 to 65535)", os.Getenv("PORT"))
+		}
+		return failf(stderr, "--port %d: not a port number (0 to 65535)", port)
 	}
 	if !flags.Changed("host") {
 		host = os.Getenv("HOST")
@@ -120,10 +123,10 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if maxBody < 0 {
-		return failf(stderr, "serve: --max-body-bytes %d is negative", maxBody)
+		return failf(stderr, "--max-body-bytes %d: a size cannot be negative (0 is the default, %d)", maxBody, httpd.DefaultMaxBodyBytes)
 	}
 	if scanTimeout <= 0 {
-		return failf(stderr, "serve: --scan-timeout %v is not a positive duration", scanTimeout)
+		return failf(stderr, "--scan-timeout %v: not a positive duration", scanTimeout)
 	}
 	var logger *slog.Logger
 	switch logFormat {
@@ -146,13 +149,14 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	context.AfterFunc(ctx, stop)
-	ln, err := net.Listen("tcp", net.JoinHostPort(host, strconv.Itoa(port)))
+	addr := net.JoinHostPort(host, strconv.Itoa(port))
+	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return failf(stderr, "serve: %v", err)
+		return failf(stderr, "cannot listen on %s: %s", addr, listenProblem(err))
 	}
 	fmt.Fprintf(stdout, "barkit listening on http://%s\n", ln.Addr())
 	if err := serve(ctx, ln, opts); err != nil {
-		return failf(stderr, "serve: %v", err)
+		return failf(stderr, "%v", err)
 	}
 	return exitOK
 }
@@ -218,7 +222,7 @@ func serveUntil(ctx context.Context, srv *http.Server, ln net.Listener, grace ti
 // message on stderr if not.
 func checkHealth(host string, port int, stdout, stderr io.Writer) int {
 	if port == 0 {
-		return failf(stderr, "serve --check: give the port the server listens on")
+		return failf(stderr, "--check: give the port the server listens on (not 0)")
 	}
 	switch host {
 	case "0.0.0.0", "":
@@ -233,18 +237,18 @@ func checkHealth(host string, port int, stdout, stderr io.Writer) int {
 	}
 	resp, err := client.Get(url)
 	if err != nil {
-		return failf(stderr, "serve --check: %v", err)
+		return failf(stderr, "--check: no answer from %s: %s", url, cause(err))
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return failf(stderr, "serve --check: %s answered %s", url, resp.Status)
+		return failf(stderr, "--check: %s answered %s", url, resp.Status)
 	}
 	var health struct {
 		OK      bool   `json:"ok"`
 		Version string `json:"version"`
 	}
 	if err := json.NewDecoder(io.LimitReader(resp.Body, 1<<16)).Decode(&health); err != nil || !health.OK {
-		return failf(stderr, "serve --check: %s did not answer {\"ok\": true}", url)
+		return failf(stderr, "--check: %s did not answer {\"ok\": true}", url)
 	}
 	fmt.Fprintf(stdout, "ok: barkit %s at %s\n", health.Version, url)
 	return exitOK

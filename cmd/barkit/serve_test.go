@@ -160,13 +160,13 @@ func TestServeFlags(t *testing.T) {
 		{"argument", []string{"now"}, nil, 1, "", `"now"`},
 		{"unknown flag", []string{"--verbose"}, nil, 1, "", "verbose"},
 		{"negative body limit", []string{"--max-body-bytes", "-5"}, nil, 1, "", "max-body-bytes"},
-		{"zero scan timeout", []string{"--scan-timeout", "0"}, nil, 1, "", "--scan-timeout 0s is not a positive duration"},
+		{"zero scan timeout", []string{"--scan-timeout", "0"}, nil, 1, "", "--scan-timeout 0s: not a positive duration"},
 		{"negative scan timeout", []string{"--scan-timeout", "-1s"}, nil, 1, "", "--scan-timeout -1s"},
-		{"scan timeout not a duration", []string{"--scan-timeout", "30"}, nil, 1, "", `invalid argument "30" for "--scan-timeout"`},
+		{"scan timeout not a duration", []string{"--scan-timeout", "30"}, nil, 1, "", `--scan-timeout "30": not a duration`},
 		{"unknown log format", []string{"--log", "xml"}, nil, 1, "", `--log "xml" is not text, json or off`},
 		{"help shows the log formats", []string{"-h"}, nil, 0, "--log format", ""},
 		{"help shows --no-metrics", []string{"-h"}, nil, 0, "--no-metrics", ""},
-		{"check without a server", []string{"--check", "--host", "127.0.0.1", "-p", strconv.Itoa(freePort(t))}, nil, 1, "", "serve --check"},
+		{"check without a server", []string{"--check", "--host", "127.0.0.1", "-p", strconv.Itoa(freePort(t))}, nil, 1, "", "--check: no answer from http://127.0.0.1:"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Setenv("PORT", "")
@@ -224,7 +224,7 @@ func TestServeCheck(t *testing.T) {
 
 	stdout.Reset()
 	stderr.Reset()
-	if code := runServe([]string{"--host", "127.0.0.1"}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "serve: listen") {
+	if code := runServe([]string{"--host", "127.0.0.1"}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "address already in use") {
 		t.Fatalf("serving on a port in use: exit %d, stderr %q", code, stderr.String())
 	}
 }

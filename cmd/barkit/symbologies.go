@@ -56,7 +56,7 @@ func runSymbologies(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 		return code
 	}
 	if flags.NArg() > 0 {
-		return failf(stderr, "symbologies: unexpected argument %q (see 'barkit symbologies --help')", flags.Arg(0))
+		return failf(stderr, "symbologies takes no arguments, not %q (see 'barkit symbologies --help')", flags.Arg(0))
 	}
 	infos := barkit.Symbologies()
 	var err error
@@ -66,7 +66,7 @@ func runSymbologies(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 		err = writeTable(stdout, infos)
 	}
 	if err != nil {
-		return failf(stderr, "writing output: %v", err)
+		return failf(stderr, "writing standard output: %s", fileProblem(err))
 	}
 	return exitOK
 }
