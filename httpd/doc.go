@@ -14,6 +14,9 @@
 //	POST /v1/parse         JSON {data} or raw text -> ParsedContent
 //	GET  /openapi.json     the OpenAPI 3.1 document of the API
 //	OPTIONS any path       204, the CORS preflight
+//	GET  /ui/              the web page to try the API in a browser (package
+//	                       ui); GET /ui redirects there. Options.NoUI leaves
+//	                       it out.
 //
 // HEAD is answered wherever GET is. Every other path or method is 404
 // not-found. Errors are JSON objects {"error": {"code", "message"}} with

@@ -38,6 +38,9 @@ type Options struct {
 	// scan stopped by it is answered with 503 timeout. Zero or less means
 	// DefaultScanTimeout.
 	ScanTimeout time.Duration
+	// NoUI leaves out the web page at /ui/ (package ui); /ui/ is then 404
+	// like any unknown path.
+	NoUI bool
 	// Logger receives one line per request (method, path, status, bytes,
 	// duration, route, remote address, and the error of a failed
 	// request); nil means no request log. Panics are logged to Logger, or
@@ -114,6 +117,8 @@ type handler struct {
 	symbologies []byte
 	// metrics are served at /metrics; nil with Options.NoMetrics.
 	metrics *metrics
+	// ui serves the web page at /ui/; nil with Options.NoUI.
+	ui http.Handler
 }
 
 func newHandler(opts Options) *handler {
@@ -159,6 +164,9 @@ func newHandler(opts Options) *handler {
 	if !opts.NoMetrics {
 		h.metrics = newMetrics(h)
 		h.routes[metricsPath] = map[string]endpoint{"GET": h.metrics.endpoint}
+	}
+	if !opts.NoUI {
+		h.ui = newUI()
 	}
 	return h
 }
@@ -225,6 +233,10 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	method := r.Method
 	if method == http.MethodHead {
 		method = http.MethodGet // net/http drops the body
+	}
+	if h.ui != nil && isUIPath(path) {
+		h.serveUI(rec, r, path)
+		return
 	}
 	ep := h.routes[path][method]
 	if ep == nil {

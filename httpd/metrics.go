@@ -138,7 +138,7 @@ func methodLabel(method string) string {
 }
 
 // route returns the route label of r: the path it asks for if the handler
-// serves it, else otherRoute.
+// serves it, "/ui/" for the web page and its files, else otherRoute.
 func (h *handler) route(r *http.Request) string {
 	path := r.URL.Path
 	if path == "" { // the prefix itself, under http.StripPrefix
@@ -146,6 +146,9 @@ func (h *handler) route(r *http.Request) string {
 	}
 	if _, ok := h.routes[path]; ok {
 		return path
+	}
+	if h.ui != nil && isUIPath(path) {
+		return uiPath + "/" // the page and its files, one label
 	}
 	return otherRoute
 }

@@ -132,6 +132,9 @@ func TestMetricsRequests(t *testing.T) {
 		{"POST", "/health", "", nil, 404},
 		{"BREW", "/v1/scan", "", nil, 404},
 		{"OPTIONS", "/anywhere", "", nil, 204},
+		{"GET", "/ui/", "", nil, 200},
+		{"GET", "/ui/app.js", "", nil, 200},
+		{"GET", "/ui/nothing-here.js", "", nil, 404},
 	} {
 		if w := serve(h, r.method, r.target, r.contentType, r.body); w.Code != r.status {
 			t.Fatalf("%s %s: status %d, want %d: %s", r.method, r.target, w.Code, r.status, w.Body)
@@ -155,6 +158,8 @@ func TestMetricsRequests(t *testing.T) {
 		{"/v1/parse", "POST", "200", 1},
 		{"other", "GET", "404", 2},
 		{"other", "OPTIONS", "204", 1},
+		{"/ui/", "GET", "200", 2}, // the page and its files, one label
+		{"/ui/", "GET", "404", 1},
 	} {
 		if got := counter(fams, "barkit_http_requests_total", "route", c.route, "method", c.method, "status", c.status); got != c.want {
 			t.Errorf("requests route=%s method=%s status=%s: %v, want %v", c.route, c.method, c.status, got, c.want)
@@ -169,8 +174,8 @@ func TestMetricsRequests(t *testing.T) {
 		}
 	}
 	for r := range routes {
-		if _, known := h.routes[r]; !known && r != otherRoute {
-			t.Errorf("route label %q is neither a route nor %q", r, otherRoute)
+		if _, known := h.routes[r]; !known && r != otherRoute && r != uiPath+"/" {
+			t.Errorf("route label %q is neither a route, the web page's nor %q", r, otherRoute)
 		}
 	}
 

@@ -23,6 +23,10 @@ var serveHelp = help{
 	text: `Start the HTTP API: POST /v1/scan, GET and POST /v1/generate, POST /v1/parse,
 GET /v1/symbologies and GET /health. Alias: server.
 
+It also serves a web page to try the API in a browser at /ui/ (scan an image,
+generate a barcode as you type, browse the symbologies), and prints its
+address on a second line; --no-ui leaves it out.
+
 Once the server accepts connections, barkit prints
 "barkit listening on http://<address>:<port>" on standard output, then logs
 one line per request on standard error (method, path, status, bytes,
@@ -84,6 +88,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		check       bool
 		logFormat   string
 		noMetrics   bool
+		noUI        bool
 	)
 	flags.IntVarP(&port, "port", "p", 0, "`port` to listen on (default $PORT, else 8080); 0 picks a free port")
 	flags.StringVar(&host, "host", "", "interface `address` to listen on (default $HOST, else 0.0.0.0)")
@@ -91,6 +96,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	flags.DurationVar(&scanTimeout, "scan-timeout", httpd.DefaultScanTimeout, "the longest a scan may take, waiting for its turn included, such as 10s or 2m")
 	flags.StringVar(&cors, "cors-origin", "", "the `origin` allowed in Access-Control-Allow-Origin (default *)")
 	flags.BoolVar(&noCORS, "no-cors", false, "send no CORS headers")
+	flags.BoolVar(&noUI, "no-ui", false, "do not serve the web page at /ui/")
 	flags.BoolVar(&check, "check", false, "check the health of the server on that port instead of starting one")
 	flags.StringVar(&logFormat, "log", "text", "request log on standard error: `format` text, json or off")
 	flags.BoolVar(&noMetrics, "no-metrics", false, "do not serve GET /metrics")
@@ -142,7 +148,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return checkHealth(host, port, stdout, stderr)
 	}
 
-	opts := httpd.Options{MaxBodyBytes: maxBody, ScanTimeout: scanTimeout, CORSOrigin: cors, NoCORS: noCORS, Logger: logger, NoMetrics: noMetrics}
+	opts := httpd.Options{MaxBodyBytes: maxBody, ScanTimeout: scanTimeout, CORSOrigin: cors, NoCORS: noCORS, NoUI: noUI, Logger: logger, NoMetrics: noMetrics}
 	// Catch the signals before announcing the address, so that a signal
 	// sent as soon as the line appears shuts down cleanly. After the
 	// first, the default behaviour returns: a second signal kills.
@@ -155,6 +161,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return failf(stderr, "cannot listen on %s: %s", addr, listenProblem(err))
 	}
 	fmt.Fprintf(stdout, "barkit listening on http://%s\n", ln.Addr())
+	if !noUI {
+		fmt.Fprintf(stdout, "barkit web page at %s\n", pageURL(ln.Addr()))
+	}
 	if err := serve(ctx, ln, opts); err != nil {
 		return failf(stderr, "%v", err)
 	}
@@ -215,6 +224,20 @@ func serveUntil(ctx context.Context, srv *http.Server, ln net.Listener, grace ti
 		logger.Info("stopped")
 	}
 	return err
+}
+
+// pageURL is the address of the web page of the server listening on addr,
+// as a browser on this machine reaches it: localhost when it listens on
+// every interface.
+func pageURL(addr net.Addr) string {
+	host, port, err := net.SplitHostPort(addr.String())
+	if err != nil {
+		return "http://" + addr.String() + "/ui/"
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port) + "/ui/"
 }
 
 // checkHealth asks the server at host:port for GET /health and reports
