@@ -89,8 +89,9 @@ var formats = []format{
 		match: func(h []byte) bool {
 			return len(h) >= 15 && string(h[0:4]) == "RIFF" && string(h[8:15]) == "WEBPVP8"
 		},
-		config: webp.DecodeConfig,
-		decode: plain(webp.Decode),
+		config:    webp.DecodeConfig,
+		decode:    plain(webp.Decode),
+		luminance: decodeWebPLuminance,
 	},
 	{
 		// TIFF (TIFF 6.0 §2, Image File Header): byte order "II" or "MM"

@@ -38,12 +38,14 @@ type Options struct {
 	// DefaultMaxPixels.
 	MaxPixels int
 	// Luminance decodes only the luminance where the format allows it:
-	// a JPEG image then comes as an *image.Gray holding its Y component
-	// (or its only one), at a fraction of the cost of the colour. JPEG
-	// files that package imageio/jpeg does not decode (CMYK, 12-bit,
-	// arithmetic coding, ...) and other formats decode in full. Decode
-	// then reads a JPEG file into memory before decoding it, within the
-	// same input limit.
+	// a JPEG image or a still lossy WebP image without alpha then comes
+	// as an *image.Gray holding its Y component (or a JPEG's only one),
+	// at a fraction of the cost of the colour. JPEG files that package
+	// imageio/jpeg does not decode (CMYK, 12-bit, arithmetic coding,
+	// ...), WebP files that package imageio/webp does not decode
+	// (lossless, alpha, animation) and other formats decode in full.
+	// Decode then reads a JPEG or WebP file into memory before decoding
+	// it, within the same input limit.
 	Luminance bool
 }
 

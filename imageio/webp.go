@@ -8,6 +8,7 @@ import (
 	"image"
 	"io"
 
+	lumawebp "github.com/barkit/barkit/imageio/webp"
 	"golang.org/x/image/webp"
 )
 
@@ -155,4 +156,20 @@ func eofIsUnexpected(err error) error {
 		return io.ErrUnexpectedEOF
 	}
 	return err
+}
+
+// decodeWebPLuminance decodes the luminance of the still WebP image in b,
+// whose header gave c, with package imageio/webp: the Y plane of a lossy
+// image, the same as golang.org/x/image/webp gives. A file that package
+// does not decode (lossless, with alpha, which the luminance must be
+// blended with) goes to golang.org/x/image/webp.
+func decodeWebPLuminance(b []byte, c image.Config) (image.Image, error) {
+	img, err := lumawebp.Decode(b, lumawebp.Options{MaxPixels: c.Width * c.Height})
+	switch {
+	case errors.Is(err, lumawebp.ErrUnsupported):
+		return webp.Decode(bytes.NewReader(b))
+	case err != nil:
+		return nil, err
+	}
+	return img, nil
 }
