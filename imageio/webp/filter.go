@@ -157,23 +157,14 @@ func mbEdgeV(pix []uint8, off, stride, limit, ilimit, hev int) {
 		p3, p2, p1, p0 := int(s[0]), int(s[1]), int(s[2]), int(s[3])
 		q0, q1, q2, q3 := int(s[4]), int(s[5]), int(s[6]), int(s[7])
 		off += stride
-		// filter_yes, §15.3.
-		dp, dq := abs(p1-p0), abs(q1-q0)
-		if 2*abs(p0-q0)+abs(p1-q1)>>1 > limit ||
-			max(abs(p3-p2), abs(p2-p1), dp, abs(q3-q2), abs(q2-q1), dq) > ilimit {
+		if !filterYes(p3, p2, p1, p0, q0, q1, q2, q3, limit, ilimit) {
 			continue
 		}
-		if max(dp, dq) > hev { // high edge variance
+		if max(abs(p1-p0), abs(q1-q0)) > hev { // high edge variance
 			s[3], s[4] = adjustOuter(p1, p0, q0, q1)
 			continue
 		}
-		w := clamp127(clamp127(p1-q1) + 3*(q0-p0))
-		a := (27*w + 63) >> 7
-		s[3], s[4] = clamp255(p0+a), clamp255(q0-a)
-		a = (18*w + 63) >> 7
-		s[2], s[5] = clamp255(p1+a), clamp255(q1-a)
-		a = (9*w + 63) >> 7
-		s[1], s[6] = clamp255(p2+a), clamp255(q2-a)
+		s[1], s[2], s[3], s[4], s[5], s[6] = adjustMB(p2, p1, p0, q0, q1, q2)
 	}
 }
 
@@ -183,25 +174,14 @@ func mbEdgeH(pix []uint8, off, stride, limit, ilimit, hev int) {
 	for x := range 16 {
 		p3, p2, p1, p0 := int(b[0][x]), int(b[1][x]), int(b[2][x]), int(b[3][x])
 		q0, q1, q2, q3 := int(b[4][x]), int(b[5][x]), int(b[6][x]), int(b[7][x])
-		// filter_yes, §15.3.
-		dp, dq := abs(p1-p0), abs(q1-q0)
-		if 2*abs(p0-q0)+abs(p1-q1)>>1 > limit ||
-			max(abs(p3-p2), abs(p2-p1), dp, abs(q3-q2), abs(q2-q1), dq) > ilimit {
+		if !filterYes(p3, p2, p1, p0, q0, q1, q2, q3, limit, ilimit) {
 			continue
 		}
-		if max(dp, dq) > hev { // high edge variance
+		if max(abs(p1-p0), abs(q1-q0)) > hev { // high edge variance
 			b[3][x], b[4][x] = adjustOuter(p1, p0, q0, q1)
 			continue
 		}
-		// The three values of a below are within -27..27: the RFC's
-		// clamps of them change nothing.
-		w := clamp127(clamp127(p1-q1) + 3*(q0-p0))
-		a := (27*w + 63) >> 7
-		b[3][x], b[4][x] = clamp255(p0+a), clamp255(q0-a)
-		a = (18*w + 63) >> 7
-		b[2][x], b[5][x] = clamp255(p1+a), clamp255(q1-a)
-		a = (9*w + 63) >> 7
-		b[1][x], b[6][x] = clamp255(p2+a), clamp255(q2-a)
+		b[1][x], b[2][x], b[3][x], b[4][x], b[5][x], b[6][x] = adjustMB(p2, p1, p0, q0, q1, q2)
 	}
 	b.store(pix, off, stride)
 }
@@ -237,13 +217,10 @@ func subblockEdgeV(pix []uint8, off, stride, limit, ilimit, hev int) {
 		p3, p2, p1, p0 := int(s[0]), int(s[1]), int(s[2]), int(s[3])
 		q0, q1, q2, q3 := int(s[4]), int(s[5]), int(s[6]), int(s[7])
 		off += stride
-		// filter_yes, §15.3.
-		dp, dq := abs(p1-p0), abs(q1-q0)
-		if 2*abs(p0-q0)+abs(p1-q1)>>1 > limit ||
-			max(abs(p3-p2), abs(p2-p1), dp, abs(q3-q2), abs(q2-q1), dq) > ilimit {
+		if !filterYes(p3, p2, p1, p0, q0, q1, q2, q3, limit, ilimit) {
 			continue
 		}
-		if max(dp, dq) > hev { // high edge variance
+		if max(abs(p1-p0), abs(q1-q0)) > hev { // high edge variance
 			s[3], s[4] = adjustOuter(p1, p0, q0, q1)
 			continue
 		}
@@ -257,19 +234,34 @@ func subblockEdgeH(pix []uint8, off, stride, limit, ilimit, hev int) {
 	for x := range 16 {
 		p3, p2, p1, p0 := int(b[0][x]), int(b[1][x]), int(b[2][x]), int(b[3][x])
 		q0, q1, q2, q3 := int(b[4][x]), int(b[5][x]), int(b[6][x]), int(b[7][x])
-		// filter_yes, §15.3.
-		dp, dq := abs(p1-p0), abs(q1-q0)
-		if 2*abs(p0-q0)+abs(p1-q1)>>1 > limit ||
-			max(abs(p3-p2), abs(p2-p1), dp, abs(q3-q2), abs(q2-q1), dq) > ilimit {
+		if !filterYes(p3, p2, p1, p0, q0, q1, q2, q3, limit, ilimit) {
 			continue
 		}
-		if max(dp, dq) > hev { // high edge variance
+		if max(abs(p1-p0), abs(q1-q0)) > hev { // high edge variance
 			b[3][x], b[4][x] = adjustOuter(p1, p0, q0, q1)
 			continue
 		}
 		b[2][x], b[3][x], b[4][x], b[5][x] = adjustInner(p1, p0, q0, q1)
 	}
 	b.store(pix, off, stride)
+}
+
+// filterYes is filter_yes of §15.3: whether the normal filter changes
+// the segment p3..q3, given the edge limit and the interior limit.
+func filterYes(p3, p2, p1, p0, q0, q1, q2, q3, limit, ilimit int) bool {
+	return 2*abs(p0-q0)+abs(p1-q1)>>1 <= limit &&
+		max(abs(p3-p2), abs(p2-p1), abs(p1-p0), abs(q3-q2), abs(q2-q1), abs(q1-q0)) <= ilimit
+}
+
+// adjustMB is the macroblock filter without high edge variance
+// (MBfilter, §15.3): it returns the new p2, p1, p0, q0, q1 and q2. The
+// three adjustments are within -27..27: the RFC's clamps of them change
+// nothing.
+func adjustMB(p2, p1, p0, q0, q1, q2 int) (np2, np1, np0, nq0, nq1, nq2 uint8) {
+	w := clamp127(clamp127(p1-q1) + 3*(q0-p0))
+	a0, a1, a2 := (27*w+63)>>7, (18*w+63)>>7, (9*w+63)>>7
+	return clamp255(p2 + a2), clamp255(p1 + a1), clamp255(p0 + a0),
+		clamp255(q0 - a0), clamp255(q1 - a1), clamp255(q2 - a2)
 }
 
 // adjustInner is the subblock filter without high edge variance:
