@@ -90,6 +90,18 @@ func (e *TooLongError) Error() string {
 	return b.String()
 }
 
+// OneKind states the error for data all of one kind, n of unit, when
+// that is more than most, the most of them the symbol holds, and reports
+// whether it did: writers check each kind the data may be all of before
+// stating it in characters and codewords.
+func (e *TooLongError) OneKind(n, most int, unit string) bool {
+	if n <= most {
+		return false
+	}
+	e.Data, e.Holds = Quantity{N: n, Unit: unit}, Quantity{N: most, Unit: unit}
+	return true
+}
+
 // Unwrap returns ErrTooLong.
 func (e *TooLongError) Unwrap() error { return ErrTooLong }
 

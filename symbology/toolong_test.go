@@ -60,3 +60,18 @@ func TestTooLongError(t *testing.T) {
 		}
 	}
 }
+
+// TestOneKind checks that OneKind states the error in the data's kind
+// only when the data is more than the symbol holds of it.
+func TestOneKind(t *testing.T) {
+	e := &TooLongError{Symbology: "x", Symbol: "a symbol"}
+	if e.OneKind(10, 10, "digits") || e.Data.N != 0 || e.Holds.N != 0 {
+		t.Fatalf("10 of 10 digits: stated %+v", e)
+	}
+	if !e.OneKind(11, 10, "digits") {
+		t.Fatal("11 of 10 digits: not stated")
+	}
+	if want := "x: data too long: 11 digits; a symbol holds at most 10 digits"; e.Error() != want {
+		t.Errorf("message %q, want %q", e.Error(), want)
+	}
+}

@@ -137,12 +137,8 @@ func tooLong(head []unit, data string, chars, need, pct int, opts Options) *symb
 				break
 			}
 		}
-		if one {
-			if m := most(head, k.c, s, pct, opts); len(data) > m {
-				e.Data = symbology.Quantity{N: len(data), Unit: k.unit}
-				e.Holds = symbology.Quantity{N: m, Unit: k.unit}
-				return e
-			}
+		if one && e.OneKind(len(data), most(head, k.c, s, pct, opts), k.unit) {
+			return e
 		}
 	}
 	e.Data = symbology.Quantity{N: chars, Unit: "characters"}

@@ -322,9 +322,7 @@ func tooLong(in []int, chars int) error {
 		digits = digits && c >= '0' && c <= '9'
 	}
 	e := &symbology.TooLongError{Symbology: "code128", Symbol: "a Code 128 symbol"}
-	if digits {
-		e.Data = symbology.Quantity{N: len(in), Unit: "digits"}
-		e.Holds = symbology.Quantity{N: 2 * maxDataChars, Unit: "digits"}
+	if digits && e.OneKind(len(in), 2*maxDataChars, "digits") {
 		return e
 	}
 	e.Data = symbology.Quantity{N: len(in), Unit: "characters"}

@@ -103,14 +103,8 @@ func tooLong(n, kind, chars, des, need int, opts Options) *symbology.TooLongErro
 	s, sym := largest(opts)
 	e := &symbology.TooLongError{Symbology: "datamatrix", Symbol: sym}
 	d := s.Data - opts.header(des)
-	switch {
-	case kind == digitData && n > digitCapacity(d):
-		e.Data = symbology.Quantity{N: n, Unit: "digits"}
-		e.Holds = symbology.Quantity{N: digitCapacity(d), Unit: "digits"}
-		return e
-	case kind == capitalData && n > capitalCapacity(d):
-		e.Data = symbology.Quantity{N: n, Unit: "capital letters"}
-		e.Holds = symbology.Quantity{N: capitalCapacity(d), Unit: "capital letters"}
+	if kind == digitData && e.OneKind(n, digitCapacity(d), "digits") ||
+		kind == capitalData && e.OneKind(n, capitalCapacity(d), "capital letters") {
 		return e
 	}
 	e.Data = symbology.Quantity{N: chars, Unit: "characters"}

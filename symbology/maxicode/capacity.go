@@ -52,14 +52,8 @@ func tooLong(data string, des int, chars symbology.Quantity, mode int, a Append,
 		digits = digits && b >= '0' && b <= '9'
 		capitals = capitals && b >= 'A' && b <= 'Z'
 	}
-	switch n := len(data); {
-	case digits && n > digitCapacity(d):
-		e.Data = symbology.Quantity{N: n, Unit: "digits"}
-		e.Holds = symbology.Quantity{N: digitCapacity(d), Unit: "digits"}
-		return e
-	case capitals && n > capitalCapacity(d):
-		e.Data = symbology.Quantity{N: n, Unit: "capital letters"}
-		e.Holds = symbology.Quantity{N: capitalCapacity(d), Unit: "capital letters"}
+	if n := len(data); digits && e.OneKind(n, digitCapacity(d), "digits") ||
+		capitals && e.OneKind(n, capitalCapacity(d), "capital letters") {
 		return e
 	}
 	e.Data = chars

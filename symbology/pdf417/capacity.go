@@ -155,14 +155,8 @@ func (m message) tooLong(mac int, opts Options) error {
 	}
 	n := len(m.bytes)
 	d := room - m.head
-	switch {
-	case digits && n > digitCapacity(d):
-		e.Data = symbology.Quantity{N: n, Unit: "digits"}
-		e.Holds = symbology.Quantity{N: digitCapacity(d), Unit: "digits"}
-		return e
-	case capitals && n > capitalCapacity(d):
-		e.Data = symbology.Quantity{N: n, Unit: "capital letters"}
-		e.Holds = symbology.Quantity{N: capitalCapacity(d), Unit: "capital letters"}
+	if digits && e.OneKind(n, digitCapacity(d), "digits") ||
+		capitals && e.OneKind(n, capitalCapacity(d), "capital letters") {
 		return e
 	}
 	e.Data = symbology.Quantity{N: m.chars, Unit: "characters"}

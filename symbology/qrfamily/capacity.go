@@ -113,12 +113,8 @@ func (t *Text) TooLong(o TextOptions, l Limit, need int, segs []Segment) *symbol
 		default:
 			continue
 		}
-		if all&c != 0 {
-			if m := l.capacity(k.mode); n > m {
-				e.Data = symbology.Quantity{N: n, Unit: k.unit}
-				e.Holds = symbology.Quantity{N: m, Unit: k.unit}
-				return e
-			}
+		if all&c != 0 && e.OneKind(n, l.capacity(k.mode), k.unit) {
+			return e
 		}
 	}
 	e.Data = symbology.Quantity{N: n, Unit: "characters"}
