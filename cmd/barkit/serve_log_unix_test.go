@@ -22,6 +22,15 @@ import (
 // exit code and standard error.
 func startServe(t *testing.T, args ...string) (base string, stop func() (int, string)) {
 	t.Helper()
+	lines, stop := startServeLines(t, 1, args...)
+	return strings.TrimPrefix(lines[0], "barkit listening on "), stop
+}
+
+// startServeLines is startServe returning the first n lines serve prints
+// on standard output: its announcement, then the web page's address
+// unless --no-ui.
+func startServeLines(t *testing.T, n int, args ...string) (lines []string, stop func() (int, string)) {
+	t.Helper()
 	cmd := exec.Command(barkitBin, append([]string{"serve", "-p", "0", "--host", "127.0.0.1"}, args...)...)
 	cmd.Env = append(os.Environ(), "PORT=", "HOST=")
 	stdout, err := cmd.StdoutPipe()
@@ -34,12 +43,14 @@ func startServe(t *testing.T, args ...string) (base string, stop func() (int, st
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cmd.Process.Kill() })
-	lines := bufio.NewScanner(stdout)
-	if !lines.Scan() {
-		cmd.Wait()
-		t.Fatalf("barkit serve %q did not announce its address; stderr: %s", args, stderr.String())
+	sc := bufio.NewScanner(stdout)
+	for len(lines) < n && sc.Scan() {
+		lines = append(lines, sc.Text())
 	}
-	base = strings.TrimPrefix(lines.Text(), "barkit listening on ")
+	if len(lines) < n {
+		cmd.Wait()
+		t.Fatalf("barkit serve %q printed %q, not its %d announcement lines; stderr: %s", args, lines, n, stderr.String())
+	}
 	go io.Copy(io.Discard, stdout)
 	stop = func() (int, string) {
 		t.Helper()
@@ -55,11 +66,19 @@ func startServe(t *testing.T, args ...string) (base string, stop func() (int, st
 		}
 		return cmd.ProcessState.ExitCode(), stderr.String()
 	}
-	return base, stop
+	return lines, stop
 }
 
 // get asks the server for GET url and returns the status and body.
 func get(t *testing.T, url string) (int, string) {
+	t.Helper()
+	resp, body := getResponse(t, url)
+	return resp.StatusCode, body
+}
+
+// getResponse asks the server for GET url and returns the response,
+// whose body it has read and closed, and the body.
+func getResponse(t *testing.T, url string) (*http.Response, string) {
 	t.Helper()
 	client := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{DisableKeepAlives: true}}
 	resp, err := client.Get(url)
@@ -71,7 +90,7 @@ func get(t *testing.T, url string) (int, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return resp.StatusCode, string(b)
+	return resp, string(b)
 }
 
 // parseTextLine parses a line of slog's text format, key=value pairs

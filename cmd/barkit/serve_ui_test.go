@@ -1,80 +1,28 @@
+//go:build unix
+
 package main
 
 import (
-	"bufio"
-	"io"
 	"net"
-	"net/http"
-	"os"
-	"os/exec"
 	"strings"
 	"testing"
-	"time"
 )
-
-// uiServe runs the built binary's serve command on a free port of the
-// loopback interface with the extra args, and returns the lines it
-// printed first on standard output: the announcement, and the web page's
-// address unless --no-ui.
-func uiServe(t *testing.T, lines int, args ...string) []string {
-	t.Helper()
-	cmd := exec.Command(barkitBin, append([]string{"serve", "-p", "0", "--host", "127.0.0.1"}, args...)...)
-	cmd.Env = append(os.Environ(), "PORT=", "HOST=")
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		cmd.Process.Kill()
-		cmd.Wait()
-	})
-	sc := bufio.NewScanner(stdout)
-	var out []string
-	for len(out) < lines && sc.Scan() {
-		out = append(out, sc.Text())
-	}
-	if len(out) < lines {
-		t.Fatalf("serve printed %q; stderr: %s", out, stderr.String())
-	}
-	go io.Copy(io.Discard, stdout)
-	return out
-}
-
-func uiGet(t *testing.T, url string) (*http.Response, string) {
-	t.Helper()
-	client := &http.Client{Timeout: 30 * time.Second}
-	resp, err := client.Get(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return resp, string(b)
-}
 
 // TestServeUI runs the binary: serve prints the web page's address on the
 // line after its announcement, and the page is there; GET / still answers
 // the Health object.
 func TestServeUI(t *testing.T) {
-	lines := uiServe(t, 2)
+	lines, _ := startServeLines(t, 2)
 	base := strings.TrimPrefix(lines[0], "barkit listening on ")
 	_, port, _ := net.SplitHostPort(strings.TrimPrefix(base, "http://"))
 	if want := "barkit web page at http://127.0.0.1:" + port + "/ui/"; lines[1] != want {
 		t.Fatalf("second line %q, want %q", lines[1], want)
 	}
-	resp, body := uiGet(t, strings.TrimPrefix(lines[1], "barkit web page at "))
+	resp, body := getResponse(t, strings.TrimPrefix(lines[1], "barkit web page at "))
 	if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") || !strings.Contains(body, `<script type="module" src="app.js">`) {
 		t.Fatalf("the page: %s %s\n%.200s", resp.Status, resp.Header.Get("Content-Type"), body)
 	}
-	resp, body = uiGet(t, base+"/")
+	resp, body = getResponse(t, base+"/")
 	if resp.StatusCode != 200 || !strings.Contains(body, `"ok":true`) {
 		t.Fatalf("GET /: %s %s", resp.Status, body)
 	}
@@ -83,15 +31,15 @@ func TestServeUI(t *testing.T) {
 // TestServeNoUI runs the binary with --no-ui: /ui/ is 404 not-found like
 // any unknown path, and the API answers as before.
 func TestServeNoUI(t *testing.T) {
-	lines := uiServe(t, 1, "--no-ui")
+	lines, _ := startServeLines(t, 1, "--no-ui")
 	base := strings.TrimPrefix(lines[0], "barkit listening on ")
 	for _, path := range []string{"/ui/", "/ui", "/ui/app.js"} {
-		resp, body := uiGet(t, base+path)
+		resp, body := getResponse(t, base+path)
 		if resp.StatusCode != 404 || !strings.Contains(body, `"code":"not-found"`) {
 			t.Errorf("GET %s with --no-ui: %s %s", path, resp.Status, body)
 		}
 	}
-	resp, body := uiGet(t, base+"/health")
+	resp, body := getResponse(t, base+"/health")
 	if resp.StatusCode != 200 || !strings.Contains(body, `"ok":true`) {
 		t.Fatalf("GET /health: %s %s", resp.Status, body)
 	}
