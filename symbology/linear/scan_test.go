@@ -360,19 +360,20 @@ func TestScanStrongGate(t *testing.T) {
 	}
 }
 
-// TestScanRereadFinest checks which lines are read again, walked backwards
-// and sharpened: in an image without symbols, every line but those of the
-// finest spacing (line); near a symbol that waits for a second line to
-// agree on it, the finest lines too.
+// TestScanRereadFinest checks which lines are read, and which read again
+// (walked backwards and sharpened): in an image without symbols, every
+// line down to the spacing before the finest, each read again, and none
+// of the finest spacing; near a symbol that waits for a second line to
+// agree on it, the finest lines too, read again.
 func TestScanRereadFinest(t *testing.T) {
 	blank := lineartest.Scene{Width: 320, Height: 240, Noise: 20, Background: 128}.Render()
 	s := newScanner(context.Background(), blank, Options{}, readings(toyDecoder))
 	s.run()
 	st := s.stats
-	// 63 rows down to 3.75 pixels apart, of which 32 at that spacing;
-	// 127 columns down to 2.5 pixels apart, 64 of them at that spacing.
-	if st.lines != 63+127 || st.rereads != 31+63 || st.finestRereads != 0 {
-		t.Errorf("without symbols: %+v, want 190 lines, 94 read again, none of the finest", st)
+	// 31 rows down to 7.5 pixels apart, not the 32 between them at 3.75;
+	// 63 columns down to 5 pixels apart, not the 64 at 2.5.
+	if st.lines != 31+63 || st.rereads != 31+63 || st.finestRereads != 0 {
+		t.Errorf("without symbols: %+v, want 94 lines, each read again, none of the finest", st)
 	}
 	// A symbol whose bars are 5 pixels tall, across the middle row, the
 	// first read: no other line reads it, and it waits for one to.
