@@ -242,7 +242,7 @@ func TestRoundTripCharsets(t *testing.T) {
 }
 
 // TestRoundTripImages renders symbols of every kind and reads them back
-// from images: at several scales, rotated by quarter turns, mirrored, and
+// from images: at several scales down to 1 pixel a module, rotated by quarter turns, mirrored, and
 // as photographs (turned by a few degrees, in perspective, blurred, with
 // noise and uneven light).
 func TestRoundTripImages(t *testing.T) {
@@ -273,6 +273,10 @@ func TestRoundTripImages(t *testing.T) {
 			invert bool
 			fast   bool
 		}{
+			// Scale 1: rows 2 or 3 pixels tall, which the every other
+			// scan line (findEdges) still crosses enough of.
+			{"scale 1", 1, 0, false, false, false},
+			{"scale 1 rotated 90", 1, 90, false, false, false},
 			{"scale 2", 2, 0, false, false, true},
 			{"scale 3 rotated 90", 3, 90, false, false, false},
 			{"scale 4 rotated 180", 4, 180, false, false, true},
