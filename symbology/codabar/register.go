@@ -11,5 +11,5 @@ func init() {
 		Aliases: []string{"NW-7", "USD-4", "Ames Code", "Code 2 of 7", "Rationalized Codabar"},
 		Write:   write,
 	})
-	linear.Register(linear.Symbology{IDs: []string{"codabar"}, Decode: decodeRow, Barcode: report, NoSharpen: true})
+	linear.Register(linear.Symbology{IDs: []string{"codabar"}, Decode: decodeRow, Barcode: report, NoReread: true})
 }

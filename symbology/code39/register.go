@@ -27,5 +27,5 @@ func init() {
 		Aliases: []string{"PZN8", "PZN7"}, Groups: groups,
 		Write: writePZN,
 	})
-	linear.Register(linear.Symbology{IDs: []string{"code39", "code39-ext", "code32", "pzn"}, Decode: decodeRow, Barcode: report, NoSharpen: true})
+	linear.Register(linear.Symbology{IDs: []string{"code39", "code39-ext", "code32", "pzn"}, Decode: decodeRow, Barcode: report, NoReread: true})
 }

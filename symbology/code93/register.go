@@ -11,5 +11,5 @@ func init() {
 		Aliases: []string{"USS-93", "Code 93 Full ASCII", "Code93Ext"}, Groups: []string{"industrial"},
 		Write: write,
 	})
-	linear.Register(linear.Symbology{IDs: []string{"code93"}, Decode: decodeRow, Barcode: report, NoSharpen: true})
+	linear.Register(linear.Symbology{IDs: []string{"code93"}, Decode: decodeRow, Barcode: report, NoReread: true})
 }

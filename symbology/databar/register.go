@@ -34,11 +34,11 @@ func init() {
 		symbology.Register(info)
 	}
 	linear.Register(linear.Symbology{
-		IDs:       ids[kindOmni:],
-		Decode:    decodeRow,
-		Assemble:  assemble,
-		Barcode:   report,
-		NoSharpen: true,
+		IDs:      ids[kindOmni:],
+		Decode:   decodeRow,
+		Assemble: assemble,
+		Barcode:  report,
+		NoReread: true,
 		// GS1 DataBar is printed dark on light, as the GS1 General
 		// Specifications have every GS1 linear symbol printed; its
 		// decoder reading the light-on-dark lines too was half its cost

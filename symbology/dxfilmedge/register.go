@@ -11,5 +11,5 @@ func init() {
 		Aliases: []string{"DX", "DX Edge", "DX film code"},
 		Write:   write,
 	})
-	linear.Register(linear.Symbology{IDs: []string{"dx-film-edge"}, Decode: decodeRow, Guided: decodeData, Barcode: report, NoSharpen: true})
+	linear.Register(linear.Symbology{IDs: []string{"dx-film-edge"}, Decode: decodeRow, Guided: decodeData, Barcode: report, NoReread: true})
 }

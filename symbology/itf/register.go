@@ -17,5 +17,5 @@ func init() {
 		Aliases: []string{"GTIN-14", "SCC-14", "DUN-14"}, Groups: groups,
 		Write: writeITF14,
 	})
-	linear.Register(linear.Symbology{IDs: []string{"itf", "itf14"}, Decode: decodeRow, Barcode: report, NoSharpen: true})
+	linear.Register(linear.Symbology{IDs: []string{"itf", "itf14"}, Decode: decodeRow, Barcode: report, NoReread: true})
 }

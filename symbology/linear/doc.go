@@ -37,9 +37,10 @@
 // carries the data without a quiet zone (DX film edge's clock and data
 // tracks) reports the first as a guide (Hit.Guide), and reads the second
 // with its guided decoder (Symbology.Guided) on the lines beside the guide,
-// over its extent. A symbology that gains nothing from the sharpened
-// rereading of lines says so (Symbology.NoSharpen), as the cost of that
-// rereading is most of a scan's on images without symbols.
+// over its extent. A symbology that gains nothing from the rereading of
+// lines, walked backwards and sharpened, says so (Symbology.NoReread), as
+// the cost of that rereading is most of a scan's on images without
+// symbols.
 //
 // # The scan
 //

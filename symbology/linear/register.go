@@ -17,15 +17,17 @@ type Symbology struct {
 	IDs []string
 	// Decode reads the symbology's symbols in one scan line.
 	Decode Decoder
-	// NoSharpen keeps the decoder from the sharpened lines that thorough
-	// mode reads where a line reads nothing: those undo blur that nearly
-	// merged the thin elements of EAN/UPC and Code 128 at two pixels per
-	// module, and cost an image without symbols as much as every other
-	// reading of its lines together. The symbologies of two widths,
-	// whose narrow elements are narrow next to their wide ones rather
-	// than to a module, and those read on guides, read no more with them
-	// (TestDegraded, the corpus tests of their packages) and set it.
-	NoSharpen bool
+	// NoReread keeps the decoder from the lines thorough mode reads
+	// again: walked backwards, and sharpened where a line reads nothing.
+	// Sharpening undoes blur that nearly merged the thin elements of
+	// EAN/UPC and Code 128 at two pixels per module, and the backward
+	// walk cuts their blurred elements anew; both together cost an image
+	// without symbols more than the first reading of its lines. The
+	// symbologies of two widths, whose narrow elements are narrow next
+	// to their wide ones rather than to a module, and those read on
+	// guides, read no more with them (TestDegraded, the corpus tests of
+	// their packages and of the repository root) and set it.
+	NoReread bool
 	// NoInverted keeps the decoder from the light-on-dark readings of
 	// the lines (thorough mode reads each line dark on light and light on
 	// dark, both ways): for a symbology printed dark on light only, whose
@@ -102,7 +104,7 @@ func find(v *symbology.View) bool {
 	for _, s := range registered {
 		if slices.ContainsFunc(s.IDs, v.Want) {
 			syms = append(syms, s)
-			decs = append(decs, reading{dec: s.Decode, guided: s.Guided, assemble: s.Assemble, noSharpen: s.NoSharpen, noInverted: s.NoInverted,
+			decs = append(decs, reading{dec: s.Decode, guided: s.Guided, assemble: s.Assemble, noReread: s.NoReread, noInverted: s.NoInverted,
 				noExtra: s.AddOns && v.EANAddOn == symbology.AddOnIgnore})
 		}
 	}

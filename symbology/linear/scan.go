@@ -159,14 +159,14 @@ func Scan(ctx context.Context, g *image.Gray, opts Options, dec Decoder) []Resul
 type Guided func(r *Row, guide Hit, a, b float64, hits []Hit) []Hit
 
 // reading is how a scan reads one symbology: its decoder and, for a
-// symbology with guides, its guided decoder; noSharpen and noInverted as
-// Symbology.NoSharpen and NoInverted; noExtra drops the supplements of its
+// symbology with guides, its guided decoder; noReread and noInverted as
+// Symbology.NoReread and NoInverted; noExtra drops the supplements of its
 // hits (Symbology.AddOns).
 type reading struct {
 	dec        Decoder
 	guided     Guided
 	assemble   Assembler
-	noSharpen  bool
+	noReread   bool
 	noInverted bool
 	noExtra    bool
 }
@@ -187,7 +187,7 @@ func newScanner(ctx context.Context, g *image.Gray, opts Options, decs []reading
 	s := &scanner{ctx: ctx, g: g, thorough: !opts.Fast, columns: !opts.Fast || opts.Columns}
 	s.decs = make([]decoderRun, len(decs))
 	for k, rd := range decs {
-		s.decs[k].dec, s.decs[k].follow, s.decs[k].noSharpen, s.decs[k].noInverted = rd.dec, rd.guided, rd.noSharpen, rd.noInverted
+		s.decs[k].dec, s.decs[k].follow, s.decs[k].noReread, s.decs[k].noInverted = rd.dec, rd.guided, rd.noReread, rd.noInverted
 		s.decs[k].noExtra = rd.noExtra
 		s.decs[k].assemble = rd.assemble
 	}
@@ -259,9 +259,9 @@ type scanStats struct {
 
 // decoderRun is one decoder's part of a scan.
 type decoderRun struct {
-	dec       Decoder
-	follow    Guided // the guided decoder; nil for a symbology without guides
-	noSharpen bool   // the decoder does not read sharpened lines
+	dec      Decoder
+	follow   Guided // the guided decoder; nil for a symbology without guides
+	noReread bool   // the decoder does not read lines again (Symbology.NoReread)
 	// noInverted: the decoder does not read the light-on-dark readings
 	noInverted bool
 	noExtra    bool      // the supplements of its hits are dropped
@@ -460,17 +460,13 @@ func minAgree(lines int) int {
 // other passes are: they cross regions of print and texture as often as
 // symbols, and each costs three times a row's sampling.
 //
-// On the finest lines of a pass, reread is false but near a symbol that
-// waits for lines to agree on it (pass): reading a line again costs three
-// times reading it once, and the finest lines are there for symbols whose
-// bars are too short for the lines before. A symbol so short that no
-// coarser line crossed it and so blurred or noisy that only a line read
-// again reads it is rare; an image without symbols, read to its finest
-// lines, is not, and re-reading them would cost it half as much again
-// (BenchmarkAdversarial, TestScanRereadFinest). Near a waiting symbol,
-// the finest lines are read again, for that is where its second line is
-// found: images of ean13-4, upca-2, upca-4 and upce-3 of the reference
-// corpus read only so (TestCorpus of the repository root).
+// The finest lines of a pass are read only near a symbol that waits for
+// lines to agree on it (pass, thoroughSpacing), and read again there, for
+// that is where its second line is found: images of ean13-4, upca-2,
+// upca-4 and upce-3 of the reference corpus read only so (TestCorpus of
+// the repository root). Reading a line again costs three times reading
+// it once; an image without symbols would pay it on every line
+// (BenchmarkAdversarial, TestScanRereadFinest).
 func (s *scanner) line(c int, reread bool) {
 	defer s.followGuides()
 	for k := range s.decs {
@@ -485,7 +481,12 @@ func (s *scanner) line(c int, reread bool) {
 		// Edge detection walks the line one way; walked the other way,
 		// its hysteresis may cut a blurred or noisy symbol differently.
 		// Where it finds the same edges, the decoders would read the
-		// same: their hits count again.
+		// same: their hits count again. Decoders that gain nothing from
+		// reading a line again (Symbology.NoReread) are left out.
+		for k := range s.decs {
+			d := &s.decs[k]
+			d.skip = d.skip || d.noReread
+		}
 		if s.ef.findBackward(s.prof, rows, &s.fwd) {
 			s.repeatHits()
 		} else {
@@ -547,14 +548,13 @@ func (s *scanner) repeatHits() {
 }
 
 // readNothing marks the decoders that read something on the current line
-// as done with it, and those that do not read sharpened lines, and
-// reports whether any decoder is left: a line is read again, sharpened,
-// for the decoders that read nothing on it.
+// as done with it, and reports whether any decoder is left: a line is
+// read again, sharpened, for the decoders that read nothing on it.
 func (s *scanner) readNothing() bool {
 	left := false
 	for k := range s.decs {
 		d := &s.decs[k]
-		d.skip = d.skip || d.noSharpen || len(d.found) > d.lineFound
+		d.skip = d.skip || len(d.found) > d.lineFound
 		left = left || !d.skip
 	}
 	return left

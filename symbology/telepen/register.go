@@ -11,5 +11,5 @@ func init() {
 		Aliases: []string{"Telepen Alpha", "Telepen Numeric", "TelepenAlpha", "TelepenNumeric"},
 		Write:   write,
 	})
-	linear.Register(linear.Symbology{IDs: []string{"telepen"}, Decode: decodeRow, Barcode: report, NoSharpen: true})
+	linear.Register(linear.Symbology{IDs: []string{"telepen"}, Decode: decodeRow, Barcode: report, NoReread: true})
 }
