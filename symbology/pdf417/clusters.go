@@ -38,8 +38,9 @@ func init() {
 	}
 	entries := make([]entry, 0, 3*valueCount)
 	for v, row := range symbolChars {
-		for k, seq := range row {
-			p := widthsToPattern(seqWidths(seq))
+		for k := range row {
+			w := charWidths(k, v)
+			p := widthsToPattern(w[:])
 			charPatterns[k][v] = p
 			entries = append(entries, entry{p, uint16(k*valueCount + v)})
 		}
