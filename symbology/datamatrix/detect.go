@@ -18,6 +18,7 @@ package datamatrix
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 	"sync"
 
@@ -203,14 +204,20 @@ func (t *tracer) follow(x, y, i, back, si, first int) {
 // (Moore neighbourhood tracing), or -1 for none.
 func (t *tracer) next(x, y, i, back int) int {
 	if uint(x-1) < uint(t.w-2) && uint(y-1) < uint(t.h-2) {
-		// Away from the image's edges the neighbours are all in it.
-		pix := t.bin.Pix
-		for k := 1; k <= 8; k++ {
-			if e := (back + k) & 7; pix[i+t.off[e]] {
-				return e
-			}
+		// Away from the image's edges the neighbours are all in it:
+		// their colours make a byte, bit d for direction d, and the
+		// first dark one after back is the lowest bit set of the byte
+		// rotated to start there. (Looked at one by one, the
+		// neighbours cost a mispredicted branch a step.)
+		pix, w := t.bin.Pix, t.w
+		up, mid, down := pix[i-w-1:i-w+2], pix[i-1:i+2], pix[i+w-1:i+w+2]
+		m := bit(mid[0]) | bit(up[0])<<1 | bit(up[1])<<2 | bit(up[2])<<3 |
+			bit(mid[2])<<4 | bit(down[2])<<5 | bit(down[1])<<6 | bit(down[0])<<7
+		if m == 0 {
+			return -1
 		}
-		return -1
+		s := (back + 1) & 7
+		return (s + bits.TrailingZeros8(bits.RotateLeft8(m, -s))) & 7
 	}
 	for k := 1; k <= 8; k++ {
 		if e := (back + k) & 7; t.dark(x+mooreDX[e], y+mooreDY[e]) {
@@ -218,6 +225,14 @@ func (t *tracer) next(x, y, i, back int) int {
 		}
 	}
 	return -1
+}
+
+// bit returns 1 for true and 0 for false.
+func bit(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // mooreDX and mooreDY are mooreDir's columns.
