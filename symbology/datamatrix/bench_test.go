@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/barkit/barkit/binarize"
+	"github.com/barkit/barkit/matrix"
 	"github.com/barkit/barkit/symbology"
 )
 
@@ -64,6 +65,39 @@ func BenchmarkReadPhoto640Fast(b *testing.B) {
 		src := &binarize.Source{Lum: img}
 		if got := read(src, symbology.ReadOptions{Fast: true}); len(got) != 1 {
 			b.Fatal("not read")
+		}
+	}
+}
+
+// print640 returns a photo-like 640×480 image without a symbol: dark
+// strokes and blobs like print, under uneven light with noise and blur.
+func print640() *image.Gray {
+	s := scene{w: 640, h: 480, module: 5, gradient: 0.35, noise: 6, blur: true, seed: 2}
+	img, _ := s.render(matrix.New(24, 24)) // a blank label
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 300 {
+		x, y := r.IntN(620), r.IntN(460)
+		w, h := 2+r.IntN(14), 2+r.IntN(20)
+		for yy := y; yy < min(480, y+h); yy++ {
+			for xx := x; xx < min(640, x+w); xx++ {
+				img.Pix[yy*img.Stride+xx] = uint8(40 + r.IntN(30))
+			}
+		}
+	}
+	return img
+}
+
+// BenchmarkReadNothing reads a 640×480 photo-like image that holds no
+// symbol, in the default thorough mode: every view of the plan is
+// searched, the last resorts included, as in the falsepositives folders
+// of the corpus.
+func BenchmarkReadNothing(b *testing.B) {
+	img := print640()
+	b.ReportAllocs()
+	for b.Loop() {
+		src := &binarize.Source{Lum: img}
+		if got := read(src, symbology.ReadOptions{}); len(got) != 0 {
+			b.Fatalf("read %+v", got)
 		}
 	}
 }
