@@ -49,6 +49,9 @@ type tracer struct {
 	pts  []ipt          // the outline being traced, reused
 	fit  []detect.Point // fitArm's points, reused
 	arms []arm          // lCandidates' stretches, reused
+	// sideLine's and clockCount's buffers, reused
+	hits, near []detect.Point
+	runs       []float64
 	// simplify's buffers, reused
 	keep  []bool
 	verts []int
@@ -79,16 +82,26 @@ const traceSteps = 4
 // newTracer returns a tracer of bin that marks the pixels it has traced in
 // seen, which must hold a bit per pixel, all clear (nil: a new one).
 func newTracer(bin *matrix.Matrix, seen pixelSet) *tracer {
+	t := new(tracer)
+	t.reset(bin, seen)
+	return t
+}
+
+// reset readies t to trace bin as newTracer does, keeping its buffers.
+func (t *tracer) reset(bin *matrix.Matrix, seen pixelSet) {
 	if len(seen) < setWords(len(bin.Pix)) {
 		seen = make(pixelSet, setWords(len(bin.Pix)))
 	}
-	t := &tracer{bin: bin, w: bin.Width, h: bin.Height, seen: seen}
+	*t = tracer{
+		bin: bin, w: bin.Width, h: bin.Height, seen: seen,
+		pts: t.pts, fit: t.fit, arms: t.arms, hits: t.hits, near: t.near, runs: t.runs,
+		keep: t.keep, verts: t.verts, spans: t.spans,
+	}
 	t.steps = traceSteps * len(bin.Pix)
 	t.corners = max(minCorners, len(bin.Pix)/pixelsPerCorner)
 	for d, m := range mooreDir {
 		t.off[d] = m[1]*t.w + m[0]
 	}
-	return t
 }
 
 // A pixelSet is a set of pixels of a view, a bit each by index: an eighth
@@ -102,22 +115,10 @@ func setWords(n int) int { return (n + 63) / 64 }
 func (s pixelSet) has(i int) bool { return s[uint(i)/64]&(1<<(uint(i)%64)) != 0 }
 func (s pixelSet) add(i int)      { s[uint(i)/64] |= 1 << (uint(i) % 64) }
 
-// seenSets keeps the tracers' pixel sets between views and scans
-// (*pixelSet).
-var seenSets sync.Pool
-
-// getSeen returns an empty pixelSet of n pixels, from seenSets when one
-// is large enough; putSeen gives it back.
-func getSeen(n int) pixelSet {
-	if p, ok := seenSets.Get().(*pixelSet); ok && cap(*p) >= setWords(n) {
-		s := (*p)[:setWords(n)]
-		clear(s)
-		return s
-	}
-	return make(pixelSet, setWords(n))
-}
-
-func putSeen(s pixelSet) { seenSets.Put(&s) }
+// tracers keeps tracers between views and scans (*tracer): their pixel
+// sets, which a large photo's tracer would otherwise allocate and fault in
+// anew for every view, and their buffers.
+var tracers sync.Pool
 
 func (t *tracer) dark(x, y int) bool {
 	return uint(x) < uint(t.w) && uint(y) < uint(t.h) && t.bin.Pix[y*t.w+x]
@@ -388,18 +389,26 @@ const (
 
 // findCandidates looks for symbols along horizontal scan lines step pixels
 // apart and passes each candidate to add. slack widens the tolerance of the
-// outlines' straight stretches, for the wavy outlines of dilated dots. seen
-// is the tracer's record of traced pixels (see newTracer). stop, asked
-// every stopLines scan lines, ends the search when it reports true.
+// outlines' straight stretches, for the wavy outlines of dilated dots.
+// stop, asked every stopLines scan lines, ends the search when it reports
+// true.
 //
 // The work is bounded by the pixels of bin whatever it holds: each outline
 // is followed once, within a budget of steps (traceSteps), each no longer
 // than maxLen is simplified within a budget (simplifyWork), and the corners
 // completed into candidates are capped (pixelsPerCorner).
-func findCandidates(bin *matrix.Matrix, seen pixelSet, covered func(y int, dst [][2]int) [][2]int, step int, slack float64, stop func() bool, add func(candidate)) {
-	t := newTracer(bin, seen)
+func findCandidates(bin *matrix.Matrix, covered func(y int, dst [][2]int) [][2]int, step int, slack float64, stop func() bool, add func(candidate)) {
+	t, _ := tracers.Get().(*tracer)
+	if t == nil {
+		t = new(tracer)
+	}
+	seen := t.seen[:min(cap(t.seen), setWords(len(bin.Pix)))]
+	clear(seen)
+	t.reset(bin, seen)
 	t.covered = covered
 	t.search(step, slack, stop, add)
+	t.bin, t.covered = nil, nil
+	tracers.Put(t)
 }
 
 // stopLines is how often, in scan lines, findCandidates asks whether to
@@ -870,7 +879,8 @@ func sideLine(t *tracer, from, to, out detect.Point, along, depth float64) (dete
 	length := from.Dist(to)
 	step := math.Max(0.5, along/3)
 	m := depth
-	var hits []detect.Point
+	hits := t.hits[:0]
+	defer func() { t.hits = hits[:0] }()
 	for s := -along; s < length+along; s += step {
 		base := from.Add(to.Sub(from).Unit().Mul(s))
 		start := base.Add(out.Mul(2.5 * m))
@@ -909,12 +919,13 @@ func sideLine(t *tracer, from, to, out detect.Point, along, depth float64) (dete
 		return detect.Line{}, false
 	}
 	for range 2 {
-		var in []detect.Point
+		in := t.near[:0]
 		for _, q := range hits {
 			if best.Dist(q) <= tol {
 				in = append(in, q)
 			}
 		}
+		t.near = in[:0]
 		l, ok := detect.FitLine(in)
 		if !ok {
 			break
@@ -950,7 +961,8 @@ func clockCount(t *tracer, q [4]detect.Point, m, across float64, right bool) flo
 	}
 	d := b.Sub(a).Unit()
 	step := math.Max(0.25, m/8)
-	var centres []float64
+	centres := t.runs[:0]
+	defer func() { t.runs = centres[:0] }()
 	start, prev := 0.0, false
 	for s := 0.0; s <= length+step; s += step {
 		p := a.Add(d.Mul(s))

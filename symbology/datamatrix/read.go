@@ -100,14 +100,12 @@ func find(v *symbology.View) bool {
 			cut()
 		}
 	}
-	seen := getSeen(len(v.Bin.Pix))
 	covered := func(y int, dst [][2]int) [][2]int {
 		a := detect.Point{X: 0.5, Y: float64(y) + 0.5}
 		b := detect.Point{X: float64(bin.Width) - 0.5, Y: a.Y}
 		return v.CoveredPixels(a, b, bin.Width, dst)
 	}
-	findCandidates(v.Bin, seen, covered, scanStep(bin.Width, bin.Height), d, v.Stopped, add)
-	putSeen(seen)
+	findCandidates(v.Bin, covered, scanStep(bin.Width, bin.Height), d, v.Stopped, add)
 	cut()
 	for _, r := range cands {
 		if v.Covered(detect.Centre(r.c.q), 0) {

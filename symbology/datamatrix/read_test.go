@@ -374,7 +374,7 @@ func TestBorderOnly(t *testing.T) {
 		img, _ := s.render(c.Modules)
 		bin := binarize.NewSource(img).Binary(binarize.View{})
 		var p planner
-		findCandidates(bin, nil, nil, scanStep(bin.Width, bin.Height), 0, nil, func(cd candidate) {
+		findCandidates(bin, nil, scanStep(bin.Width, bin.Height), 0, nil, func(cd candidate) {
 			for range 20 {
 				// The candidate's grids, and grids moved by up to
 				// 40 pixels: some near the edge or out of the image.
