@@ -263,7 +263,13 @@ func area(pts []ipt) int {
 // follows the closed outline pts within tol pixels (Douglas–Peucker, with
 // an explicit stack), in t.verts. ok is false when that takes more than
 // simplifyWork steps a point.
-func (t *tracer) simplify(pts []ipt, tol float64) (verts []int, ok bool) {
+//
+// Only the edges of at least minEdge pixels are wanted: a stretch of the
+// outline too short to hold one (a step between outline pixels is at most
+// √2 long) is not split further, since the vertices inside it would only
+// cut it into shorter edges. Its chord is an edge of the polygon, shorter
+// than minEdge, where the full simplification has shorter ones.
+func (t *tracer) simplify(pts []ipt, tol, minEdge float64) (verts []int, ok bool) {
 	n := len(pts)
 	if len(t.keep) < n {
 		t.keep = make([]bool, n+n/2)
@@ -285,7 +291,7 @@ func (t *tracer) simplify(pts []ipt, tol float64) (verts []int, ok bool) {
 	for len(stack) > 0 {
 		s := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if s.b-s.a < 2 {
+		if s.b-s.a < 2 || float64(s.b-s.a)*math.Sqrt2 < minEdge {
 			continue
 		}
 		if work -= s.b - s.a; work < 0 {
@@ -506,14 +512,14 @@ func lCandidates(t *tracer, pts []ipt, slack float64, add func(candidate)) {
 	if extent < minArm {
 		return
 	}
-	tol := math.Max(1.2, extent/150) + slack
-	vs, ok := t.simplify(pts, tol)
-	if !ok || len(vs) < 3 {
-		return
-	}
 	// Straight stretches: polygon edges of finder length, merged with the
 	// next when they continue the same line past a small notch.
 	minLen := math.Max(minArm, extent*0.04)
+	tol := math.Max(1.2, extent/150) + slack
+	vs, ok := t.simplify(pts, tol, minLen)
+	if !ok || len(vs) < 3 {
+		return
+	}
 	arms := t.arms[:0]
 	defer func() { t.arms = arms[:0] }()
 	k := len(vs)

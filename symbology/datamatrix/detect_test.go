@@ -236,7 +236,7 @@ func TestSimplifyWork(t *testing.T) {
 				}
 			}
 		}
-		if _, ok := tr.simplify(longest, 1.2); ok != tt.ok {
+		if _, ok := tr.simplify(longest, 1.2, 0); ok != tt.ok {
 			t.Errorf("%s: outline of %d points: simplified %v, want %v", tt.name, len(longest), ok, tt.ok)
 		}
 	}
