@@ -863,7 +863,7 @@ func edgeEnd(t *tracer, c, dir, in detect.Point, length, across, m float64) dete
 	gap := 0.0
 	for s := length - m; s < length+1.5*m; s += 0.5 {
 		p := base.Add(dir.Mul(s))
-		if t.dark(int(math.Floor(p.X)), int(math.Floor(p.Y))) {
+		if darkAt(t, p) {
 			last, gap = s, 0
 			continue
 		}
@@ -887,12 +887,13 @@ func sideLine(t *tracer, from, to, out detect.Point, along, depth float64) (dete
 	m := depth
 	hits := t.hits[:0]
 	defer func() { t.hits = hits[:0] }()
+	dir := to.Sub(from).Unit()
 	for s := -along; s < length+along; s += step {
-		base := from.Add(to.Sub(from).Unit().Mul(s))
+		base := from.Add(dir.Mul(s))
 		start := base.Add(out.Mul(2.5 * m))
 		for r := 0.0; r < 5*m; r += 0.5 {
 			p := start.Sub(out.Mul(r))
-			if t.dark(int(math.Floor(p.X)), int(math.Floor(p.Y))) {
+			if darkAt(t, p) {
 				hits = append(hits, p.Add(out.Mul(0.25)))
 				break
 			}
@@ -912,9 +913,11 @@ func sideLine(t *tracer, from, to, out detect.Point, along, depth float64) (dete
 			continue
 		}
 		cnt := 0
-		for _, q := range hits {
+		for j, q := range hits {
 			if l.Dist(q) <= tol {
 				cnt++
+			} else if cnt+len(hits)-1-j <= bestN {
+				break // it cannot beat the best any more
 			}
 		}
 		if cnt > bestN {
@@ -972,7 +975,7 @@ func clockCount(t *tracer, q [4]detect.Point, m, across float64, right bool) flo
 	start, prev := 0.0, false
 	for s := 0.0; s <= length+step; s += step {
 		p := a.Add(d.Mul(s))
-		dk := s <= length && t.dark(int(math.Floor(p.X)), int(math.Floor(p.Y)))
+		dk := s <= length && darkAt(t, p)
 		switch {
 		case dk && !prev:
 			start = s
@@ -1008,7 +1011,12 @@ func clockCount(t *tracer, q [4]detect.Point, m, across float64, right bool) flo
 
 // darkAt reports whether the pixel under p is dark.
 func darkAt(t *tracer, p detect.Point) bool {
-	return t.dark(int(math.Floor(p.X)), int(math.Floor(p.Y)))
+	// Left of or above the image, p is outside whatever its pixel; in
+	// it, truncation is the floor, and cheaper.
+	if !(p.X >= 0 && p.Y >= 0) {
+		return false
+	}
+	return t.dark(int(p.X), int(p.Y))
 }
 
 // convex reports whether the quadrilateral q is convex and not degenerate.
