@@ -102,12 +102,12 @@ func transitionEdges(bin *matrix.Matrix, t detect.Transform, n, m int, vertical 
 			if p < 0 || p >= size || (j == n && p != sub*n) {
 				continue
 			}
-			for po := range w {
+			// Boundary j-1 minStep to maxStep samples before p: at
+			// offsets o-2 to o+2 (p - ((j-1)*sub + po - reach) is
+			// sub + o - po).
+			for po := max(o+sub-maxStep, 0); po <= min(o+sub-minStep, w-1); po++ {
 				v := best[(j-1)*w+po]
 				if math.IsInf(v, -1) {
-					continue
-				}
-				if d := p - ((j-1)*sub + po - reach); d < minStep || d > maxStep {
 					continue
 				}
 				if j < n {
