@@ -49,6 +49,7 @@ type tracer struct {
 	pts  []ipt          // the outline being traced, reused
 	fit  []detect.Point // fitArm's points, reused
 	arms []arm          // lCandidates' stretches, reused
+	ends []int32        // search's runs of a scan line, reused
 	// sideLine's and clockCount's buffers, reused
 	hits, near []detect.Point
 	runs       []float64
@@ -94,7 +95,7 @@ func (t *tracer) reset(bin *matrix.Matrix, seen pixelSet) {
 	}
 	*t = tracer{
 		bin: bin, w: bin.Width, h: bin.Height, seen: seen,
-		pts: t.pts, fit: t.fit, arms: t.arms, hits: t.hits, near: t.near, runs: t.runs,
+		pts: t.pts, fit: t.fit, arms: t.arms, ends: t.ends, hits: t.hits, near: t.near, runs: t.runs,
 		keep: t.keep, verts: t.verts, spans: t.spans,
 	}
 	t.steps = traceSteps * len(bin.Pix)
@@ -444,6 +445,9 @@ func (t *tracer) search(step int, slack float64, stop func() bool, add func(cand
 	}
 	maxLen := 12 * (w + h)
 	var skip [][2]int
+	if cap(t.ends) < w {
+		t.ends = make([]int32, w)
+	}
 	for y, lines := step/2, 0; y < h; y, lines = y+step, lines+1 {
 		if t.steps <= 0 || t.corners <= 0 || lines%stopLines == 0 && stop != nil && stop() {
 			return
@@ -460,26 +464,27 @@ func (t *tracer) search(step int, slack float64, stop func() bool, add func(cand
 		if y+1 < h {
 			below = t.bin.Pix[(y+1)*w : (y+2)*w]
 		}
+		// Traces start at the first pixel of a dark run: the runs are
+		// found a word of pixels at a time.
+		ends := t.ends[:detect.RunEnds(row, t.ends)]
 		last := -1 // the last dark pixel before x
 		sk := 0    // the first of skip not wholly left of x
-		for x, dark := range row {
-			if !dark {
-				continue
-			}
-			for sk < len(skip) && skip[sk][1] < x {
-				sk++
-			}
-			if sk < len(skip) && skip[sk][0] <= x {
-				last = x
-				continue
-			}
-			if (x == 0 || !row[x-1]) && !t.seen.has(y*w+x) && (t.allHoles || last < 0 || !bridged(above, below, last+1, x)) {
-				pts, ok := t.trace(x, y, maxLen)
-				if ok && len(pts) >= 30 && area(pts) > 0 {
-					lCandidates(t, pts, slack, add)
+		x, dark := 0, row[0]
+		for _, end := range ends {
+			if dark {
+				for sk < len(skip) && skip[sk][1] < x {
+					sk++
 				}
+				covered := sk < len(skip) && skip[sk][0] <= x
+				if !covered && !t.seen.has(y*w+x) && (t.allHoles || last < 0 || !bridged(above, below, last+1, x)) {
+					pts, ok := t.trace(x, y, maxLen)
+					if ok && len(pts) >= 30 && area(pts) > 0 {
+						lCandidates(t, pts, slack, add)
+					}
+				}
+				last = int(end) - 1
 			}
-			last = x
+			x, dark = int(end), !dark
 		}
 	}
 }
