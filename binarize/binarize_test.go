@@ -408,6 +408,29 @@ func TestSourceViews(t *testing.T) {
 	}
 }
 
+// TestSourceComplement checks the views made as the complement of the
+// other way round, made first (either way), against those thresholded
+// directly, and their counts of dark pixels, which Uniform reads: on an
+// image whose width is no multiple of 8, and on a uniform one.
+func TestSourceComplement(t *testing.T) {
+	for _, g := range []*image.Gray{scene(123, 77, 3, 10, 30, 5, 8), image.NewGray(image.Rect(0, 0, 13, 5))} {
+		for _, m := range []Method{Local, Global} {
+			for _, first := range []bool{false, true} {
+				s := NewSource(g)
+				a, b := View{Method: m, Inverted: first}, View{Method: m, Inverted: !first}
+				s.Binary(a)
+				direct := NewSource(g)
+				if got, want := s.Binary(b), direct.Binary(b); !got.Equal(want) {
+					t.Errorf("%dx%d %+v after %+v differs from the view made directly", g.Rect.Dx(), g.Rect.Dy(), b, a)
+				}
+				if got, want := s.views[b.Norm()].dark, direct.views[b.Norm()].dark; got != want || s.Uniform(b) != direct.Uniform(b) {
+					t.Errorf("%dx%d %+v after %+v: %d dark, want %d", g.Rect.Dx(), g.Rect.Dy(), b, a, got, want)
+				}
+			}
+		}
+	}
+}
+
 // TestSourceRelease checks that a released view is made anew, and that a
 // view made after it takes its memory: a scan's views reuse the buffers
 // of those it is done with.

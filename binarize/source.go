@@ -201,6 +201,13 @@ func (s *Source) make(ctx context.Context, v View) (made, error) {
 		mv = made{m: Enlarge(base.m, v.Up), dark: base.dark * v.Up * v.Up}
 	default:
 		mv.m = &matrix.Matrix{Width: w, Height: h, Pix: s.buffer()}
+		if other, ok := s.views[View{Method: v.Method, Inverted: !v.Inverted, Down: 1, Up: 1}]; ok {
+			// The other way round made already: its complement, pixel
+			// for pixel what thresholding would give.
+			complementInto(other.m.Pix, mv.m.Pix)
+			mv.dark = w*h - other.dark
+			break
+		}
 		done := false
 		switch v.Method {
 		case Local:

@@ -55,3 +55,16 @@ func thresholdRow(src []uint8, out []bool, thr []uint8, inverted bool) int {
 // thresholdRow's blocks of eight pixels are the local binarizer's blocks:
 // this fails to compile if blockSize changes.
 const _ = uint(blockSize-8) + uint(8-blockSize)
+
+// complementInto writes to dst, of src's length, the complement of src:
+// the view binarized the other way round, dark for light.
+func complementInto(src, dst []bool) {
+	a, b := bytesOf(src), bytesOf(dst)
+	x := 0
+	for ; x+8 <= len(a); x += 8 {
+		binary.LittleEndian.PutUint64(b[x:], binary.LittleEndian.Uint64(a[x:])^ones8)
+	}
+	for ; x < len(a); x++ {
+		dst[x] = !src[x]
+	}
+}
