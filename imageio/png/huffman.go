@@ -1,0 +1,245 @@
+package png
+
+import (
+	"math/bits"
+)
+
+// A huffman is a table for decoding one prefix code of RFC 1951 §3.2.2
+// from the low bits of a bit buffer (DEFLATE packs codes from their first
+// bit, §3.1.1, so the table is indexed by bit-reversed codes).
+//
+// The primary table is indexed by the next bits bits. A code no longer
+// than that fills every entry whose low bits are its own; a longer code's
+// entry links to a secondary table, indexed by the bits after the first
+// bits, of 1<<subBits entries, one per prefix that longer codes share. Each entry is a value<<16 | tag<<8 | length:
+//
+//   - length is the number of bits the code takes, counted from its
+//     start even in a secondary table; in a link entry it is unused;
+//   - tag says what the code is: below tagLiteral, a length or distance
+//     base followed by tag extra bits; or one of the tags below;
+//   - value is the literal byte, the base, a code length symbol, or the
+//     offset of the secondary table of a link.
+type huffman struct {
+	primary [1 << litBits]uint32 // the first 1<<bits entries are used
+	sub     []uint32
+	bits    uint
+	subBits uint
+}
+
+// The widths of the primary tables. The literal/length table is wide so
+// that pairLiterals can pair most literals of photographic image data,
+// whose codes are 5 to 9 bits long; distance codes need less. Filling
+// the tables for each dynamic block costs little: compress/flate writes
+// blocks of up to 16384 symbols.
+const (
+	litBits  = 12
+	distBits = 10
+	clenBits = 7 // the longest code length code, RFC 1951 §3.2.7
+)
+
+// Tags of a huffman entry, above the extra-bit counts (0 to 13).
+const (
+	tagLiteral = 16 + iota // a literal byte, or a code length symbol
+	tagPair                // two literal bytes, the first in the low byte of value
+	tagEnd                 // the end of the block
+	tagLink                // a link to a secondary table
+	tagInvalid             // no code, or a symbol the format reserves
+)
+
+// entry builds a table entry.
+func entry(value, tag, length uint32) uint32 { return value<<16 | tag<<8 | length }
+
+// maxCodeBits is the longest code of RFC 1951 §3.2.2.
+const maxCodeBits = 15
+
+// build fills h for the code whose code lengths, by symbol, are lengths;
+// info gives each symbol's entry, without its length. It reports whether
+// the lengths make a code that compress/flate accepts: a complete one
+// (every sequence of bits starts with a code), one that is empty (which
+// may only be used for distances and then only fails when read, §3.2.7)
+// or a lone code of one bit (as zlib writes for a block with one
+// distance).
+func (h *huffman) build(lengths []uint8, info []uint32, bits uint) bool {
+	// §3.2.2: count the codes of each length; the first code of each
+	// length follows the codes of the shorter ones.
+	var count [maxCodeBits + 1]int
+	maxLen := 0
+	for _, n := range lengths {
+		count[n]++
+		maxLen = max(maxLen, int(n))
+	}
+	count[0] = 0
+	var next [maxCodeBits + 1]int
+	code := 0
+	for n := 1; n <= maxCodeBits; n++ {
+		code = (code + count[n-1]) << 1
+		next[n] = code
+	}
+	// The codes are complete when the last one ends the code space.
+	used := next[maxLen] + count[maxLen]
+	complete := maxLen > 0 && used == 1<<maxLen
+	if !complete && !(maxLen == 0 || maxLen == 1 && count[1] == 1) {
+		return false
+	}
+	h.bits = bits
+	primary := h.primary[:1<<bits]
+	if !complete {
+		// Empty or a lone code: the entries no code fills fail.
+		for i := range primary {
+			primary[i] = entry(0, tagInvalid, 1)
+		}
+	}
+
+	h.subBits = 0
+	if maxLen > int(bits) {
+		h.subBits = uint(maxLen) - bits
+		// Codes longer than bits share the primary entries from the
+		// first such code's prefix to the end: give each a secondary
+		// table. The canonical code puts the longer codes last, so their
+		// prefixes are the highest ones. The code is complete, so the
+		// codes fill every entry of the secondary tables and those of an
+		// earlier block can be reused without clearing.
+		first := next[bits+1] >> 1 // as a bits-bit prefix
+		size := 1 << h.subBits
+		if total := (1<<bits - first) * size; cap(h.sub) >= total {
+			h.sub = h.sub[:total]
+		} else {
+			h.sub = make([]uint32, total)
+		}
+		for p := first; p < 1<<bits; p++ {
+			primary[reverse(p, int(bits))] = entry(uint32((p-first)*size), tagLink, 0)
+		}
+	}
+
+	for sym, n := range lengths {
+		if n == 0 {
+			continue
+		}
+		length := int(n)
+		r := reverse(next[length], length)
+		next[length]++
+		e := info[sym] | uint32(length)
+		if length <= int(bits) {
+			for i := r; i < len(primary); i += 1 << length {
+				primary[i] = e
+			}
+			continue
+		}
+		link := primary[r&(1<<bits-1)]
+		t := h.sub[link>>16:][:1<<h.subBits]
+		for i := r >> bits; i < len(t); i += 1 << (length - int(bits)) {
+			t[i] = e
+		}
+	}
+	return true
+}
+
+// pairLiterals turns the primary entries of h that hold a literal
+// followed by another whose code fits in the rest of the index into
+// entries of both, so that one look-up decodes the two: in photographic
+// image data most symbols are literals with codes of 6 to 9 bits.
+func (h *huffman) pairLiterals() {
+	// Entry i is followed by the one indexed by i shifted right by its
+	// length, with zeros for the bits beyond the index: right when the
+	// second code fits in the bits that are known. That index is below
+	// i, so going down reads it before it is changed.
+	primary := h.primary[:1<<h.bits]
+	for i := len(primary) - 1; i >= 0; i-- {
+		e := primary[i]
+		n := e & 0xff
+		if e>>8&0xff != tagLiteral || n >= uint32(h.bits) {
+			continue
+		}
+		e2 := primary[i>>n]
+		if e2>>8&0xff != tagLiteral || n+e2&0xff > uint32(h.bits) {
+			continue
+		}
+		primary[i] = entry(e>>16&0xff|e2>>16<<8, tagPair, n+e2&0xff)
+	}
+}
+
+// reverse returns the n low bits of code in the opposite order.
+func reverse(code, n int) int {
+	return int(bits.Reverse16(uint16(code)) >> (16 - n))
+}
+
+// litInfo gives the entry of each literal/length symbol, RFC 1951 §3.2.5:
+// literals 0 to 255, the end of the block at 256, and lengths from 257
+// with their base and extra bits; 286 and 287 take part in the fixed code
+// but are invalid.
+var litInfo = func() [288]uint32 {
+	var t [288]uint32
+	for s := range 256 {
+		t[s] = entry(uint32(s), tagLiteral, 0)
+	}
+	t[256] = entry(0, tagEnd, 0)
+	// §3.2.5: lengths 3 to 10 take no extra bits, then each group of
+	// four codes one more bit, up to 285, which is 258 with none.
+	base := uint32(3)
+	for s := 257; s < 285; s++ {
+		extra := uint32(0)
+		if s >= 265 {
+			extra = uint32(s-261) / 4
+		}
+		t[s] = entry(base, extra, 0)
+		base += 1 << extra
+	}
+	t[285] = entry(258, 0, 0)
+	t[286] = entry(0, tagInvalid, 0)
+	t[287] = entry(0, tagInvalid, 0)
+	return t
+}()
+
+// distInfo gives the entry of each distance symbol, RFC 1951 §3.2.5:
+// distances 1 to 4 take no extra bits, then each pair of codes one more
+// bit, up to 29; 30 and 31 take part in the fixed code but are invalid.
+var distInfo = func() [32]uint32 {
+	var t [32]uint32
+	base := uint32(1)
+	for s := range 30 {
+		extra := uint32(0)
+		if s >= 4 {
+			extra = uint32(s-2) / 2
+		}
+		t[s] = entry(base, extra, 0)
+		base += 1 << extra
+	}
+	t[30] = entry(0, tagInvalid, 0)
+	t[31] = entry(0, tagInvalid, 0)
+	return t
+}()
+
+// clenInfo gives the entry of each code length symbol, §3.2.7: the
+// symbol itself.
+var clenInfo = func() [19]uint32 {
+	var t [19]uint32
+	for s := range t {
+		t[s] = entry(uint32(s), tagLiteral, 0)
+	}
+	return t
+}()
+
+// The fixed codes of RFC 1951 §3.2.6, built once.
+var fixedLit, fixedDist = func() (*huffman, *huffman) {
+	var lengths [288]uint8
+	for s := range lengths {
+		switch {
+		case s < 144:
+			lengths[s] = 8
+		case s < 256:
+			lengths[s] = 9
+		case s < 280:
+			lengths[s] = 7
+		default:
+			lengths[s] = 8
+		}
+	}
+	lit, dist := new(huffman), new(huffman)
+	lit.build(lengths[:], litInfo[:], litBits)
+	var dl [32]uint8
+	for s := range dl {
+		dl[s] = 5
+	}
+	dist.build(dl[:], distInfo[:], distBits)
+	return lit, dist
+}()
