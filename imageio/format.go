@@ -42,10 +42,11 @@ const sniffLen = 32
 var formats = []format{
 	{
 		// PNG (ISO/IEC 15948:2004 §5.2): the 8-byte signature.
-		name:   "png",
-		match:  prefix("\x89PNG\r\n\x1a\n"),
-		config: png.DecodeConfig,
-		decode: plain(png.Decode),
+		name:      "png",
+		match:     prefix("\x89PNG\r\n\x1a\n"),
+		config:    png.DecodeConfig,
+		decode:    plain(png.Decode),
+		luminance: decodePNGLuminance,
 	},
 	{
 		// JPEG (ITU-T T.81 §B.1.1.3): SOI followed by the start of a marker.

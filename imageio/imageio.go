@@ -7,6 +7,11 @@
 // a small file announcing a huge image costs nothing. Of an animated or
 // multi-page file, the first image is decoded.
 //
+// With Options.Luminance set, JPEG, lossy WebP and PNG images are decoded
+// straight to a luminance plane, an *image.Gray, by the packages
+// imageio/jpeg, imageio/webp and imageio/png, which is all that barcode
+// reading needs and far cheaper than the colour.
+//
 // Every failure is an error that errors.Is reports as one of ErrEmpty,
 // ErrUnknownFormat, ErrTooLarge, ErrTruncated, ErrCorrupt or ErrUnsupported
 // (the input itself is unusable), or one that wraps the reader's own error
@@ -40,12 +45,14 @@ type Options struct {
 	// Luminance decodes only the luminance where the format allows it:
 	// a JPEG image or a still lossy WebP image without alpha then comes
 	// as an *image.Gray holding its Y component (or a JPEG's only one),
-	// at a fraction of the cost of the colour. JPEG files that package
-	// imageio/jpeg does not decode (CMYK, 12-bit, arithmetic coding,
-	// ...), WebP files that package imageio/webp does not decode
-	// (lossless, alpha, animation) and other formats decode in full.
-	// Decode then reads a JPEG or WebP file into memory before decoding
-	// it, within the same input limit.
+	// and a PNG image as an *image.Gray holding what binarize.Luminance
+	// makes of its colour (package imageio/png), at a fraction of the
+	// cost of the colour. JPEG files that package imageio/jpeg does not
+	// decode (CMYK, 12-bit, arithmetic coding, ...), WebP files that
+	// package imageio/webp does not decode (lossless, alpha, animation),
+	// PNG files image/png calls unsupported and other formats decode in
+	// full. Decode then reads a JPEG, WebP or PNG file into memory before
+	// decoding it, within the same input limit.
 	Luminance bool
 }
 
