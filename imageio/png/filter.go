@@ -91,33 +91,47 @@ func paeth1(cur, prev []byte) {
 }
 
 // paeth3 reverses the Paeth filter on a row of three bytes per pixel.
+// The bytes on the left, a, stay in registers; those above on the left,
+// c, are loaded again rather than kept, which would not leave registers
+// enough for the three predictors.
 func paeth3(cur, prev []byte) {
-	var a0, a1, a2, c0, c1, c2 int
-	for i := 0; i+3 <= len(cur); i += 3 {
+	if len(cur) < 3 {
+		return
+	}
+	// The first pixel has nothing on its left: the predictor is b.
+	cur[0] += prev[0]
+	cur[1] += prev[1]
+	cur[2] += prev[2]
+	a0, a1, a2 := int(cur[0]), int(cur[1]), int(cur[2])
+	for i := 3; i+3 <= len(cur); i += 3 {
 		x := cur[i : i+3 : i+3]
-		p := prev[i : i+3 : i+3]
-		b0, b1, b2 := int(p[0]), int(p[1]), int(p[2])
-		a0 = int(x[0] + uint8(paeth(a0, b0, c0)))
-		a1 = int(x[1] + uint8(paeth(a1, b1, c1)))
-		a2 = int(x[2] + uint8(paeth(a2, b2, c2)))
+		p := prev[i-3 : i+3 : i+3] // c, then b
+		a0 = int(x[0] + uint8(paeth(a0, int(p[3]), int(p[0]))))
+		a1 = int(x[1] + uint8(paeth(a1, int(p[4]), int(p[1]))))
+		a2 = int(x[2] + uint8(paeth(a2, int(p[5]), int(p[2]))))
 		x[0], x[1], x[2] = uint8(a0), uint8(a1), uint8(a2)
-		c0, c1, c2 = b0, b1, b2
 	}
 }
 
-// paeth4 reverses the Paeth filter on a row of four bytes per pixel.
+// paeth4 reverses the Paeth filter on a row of four bytes per pixel, as
+// paeth3 does.
 func paeth4(cur, prev []byte) {
-	var a0, a1, a2, a3, c0, c1, c2, c3 int
-	for i := 0; i+4 <= len(cur); i += 4 {
+	if len(cur) < 4 {
+		return
+	}
+	cur[0] += prev[0]
+	cur[1] += prev[1]
+	cur[2] += prev[2]
+	cur[3] += prev[3]
+	a0, a1, a2, a3 := int(cur[0]), int(cur[1]), int(cur[2]), int(cur[3])
+	for i := 4; i+4 <= len(cur); i += 4 {
 		x := cur[i : i+4 : i+4]
-		p := prev[i : i+4 : i+4]
-		b0, b1, b2, b3 := int(p[0]), int(p[1]), int(p[2]), int(p[3])
-		a0 = int(x[0] + uint8(paeth(a0, b0, c0)))
-		a1 = int(x[1] + uint8(paeth(a1, b1, c1)))
-		a2 = int(x[2] + uint8(paeth(a2, b2, c2)))
-		a3 = int(x[3] + uint8(paeth(a3, b3, c3)))
+		p := prev[i-4 : i+4 : i+4]
+		a0 = int(x[0] + uint8(paeth(a0, int(p[4]), int(p[0]))))
+		a1 = int(x[1] + uint8(paeth(a1, int(p[5]), int(p[1]))))
+		a2 = int(x[2] + uint8(paeth(a2, int(p[6]), int(p[2]))))
+		a3 = int(x[3] + uint8(paeth(a3, int(p[7]), int(p[3]))))
 		x[0], x[1], x[2], x[3] = uint8(a0), uint8(a1), uint8(a2), uint8(a3)
-		c0, c1, c2, c3 = b0, b1, b2, b3
 	}
 }
 

@@ -246,28 +246,27 @@ func (f *inflater) dynamic() error {
 // codes decodes the symbols of a compressed block with the given codes,
 // §3.2.5, up to the end of the block.
 //
-// It is the inner loop of the decoder. The bit buffer is refilled only
-// when it may not hold a whole length and distance pair (15+5 bits for
-// the length, 15+13 for the distance), so that runs of literals, the
-// bulk of photographic image data, take several symbols per refill.
+// It is the inner loop of the decoder. The bit buffer is refilled before
+// each symbol, without a branch on how full it is, so that it holds the
+// bits of a whole length and distance pair (15+5 bits for the length,
+// 15+13 for the distance); only near the end of the input is it filled
+// byte by byte.
 func (f *inflater) codes(lit, dist *huffman) error {
 	in, out := f.in, f.out
 	bits, n, pos, o := f.bits, f.n, f.pos, f.o
 	var err error
 	for {
-		if n < 48 {
-			if pos+8 <= len(in) {
-				bits |= binary.LittleEndian.Uint64(in[pos:]) << (n & 63)
-				pos += int(63-n) >> 3
-				n |= 56
-			} else {
-				// Near the end: byte by byte, then zeros (see refill).
-				for ; n <= 56; n += 8 {
-					if pos < len(in) {
-						bits |= uint64(in[pos]) << (n & 63)
-					}
-					pos++
+		if pos+8 <= len(in) {
+			bits |= binary.LittleEndian.Uint64(in[pos:]) << (n & 63)
+			pos += int(63-n) >> 3
+			n |= 56
+		} else if n < 48 {
+			// Near the end: byte by byte, then zeros (see refill).
+			for ; n <= 56; n += 8 {
+				if pos < len(in) {
+					bits |= uint64(in[pos]) << (n & 63)
 				}
+				pos++
 			}
 		}
 		e := lit.primary[bits&(1<<litBits-1)]
