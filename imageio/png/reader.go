@@ -309,12 +309,13 @@ func (d *decoder) imageData(p int) (int, error) {
 			}
 			body = d.data[p+8 : p+8+int(length)]
 		}
-		// One chunk is used where it lies; more are joined.
+		// One chunk is used where it lies; more are joined, into a
+		// buffer made for the whole run.
 		switch runs++; runs {
 		case 1:
 			z = body
 		case 2:
-			z = append(append(make([]byte, 0, 2*len(z)+len(body)), z...), body...)
+			z = append(append(make([]byte, 0, len(z)+d.runLength(p)), z...), body...)
 		default:
 			z = append(z, body...)
 		}
@@ -334,4 +335,19 @@ func (d *decoder) imageData(p int) (int, error) {
 	}
 	d.img = img
 	return p, nil
+}
+
+// runLength returns the number of data bytes of the IDAT chunks that
+// follow one another from p, as far as the file holds them.
+func (d *decoder) runLength(p int) int {
+	n := 0
+	for len(d.data)-p >= 8 && string(d.data[p+4:p+8]) == "IDAT" {
+		length := uint64(binary.BigEndian.Uint32(d.data[p:]))
+		if uint64(len(d.data)-p-8) < length {
+			return n + len(d.data) - p - 8
+		}
+		n += int(length)
+		p += 12 + int(length)
+	}
+	return n
 }

@@ -1,0 +1,437 @@
+package png
+
+import (
+	"bytes"
+	"compress/flate"
+	"compress/zlib"
+	"encoding/binary"
+	"errors"
+	"hash/adler32"
+	"io"
+	"math/rand/v2"
+	"testing"
+)
+
+// zlibOf wraps the DEFLATE stream d as a zlib stream of the data it
+// inflates to (RFC 1950 §2.2).
+func zlibOf(d, data []byte) []byte {
+	z := append([]byte{0x78, 0x9c}, d...)
+	return binary.BigEndian.AppendUint32(z, adler32.Checksum(data))
+}
+
+// stdInflate inflates the DEFLATE stream d with compress/flate.
+func stdInflate(d []byte) ([]byte, error) {
+	return io.ReadAll(flate.NewReader(bytes.NewReader(d)))
+}
+
+// TestInflate checks inflateZlib on streams compress/flate writes at
+// every level, of data from random to repetitive, and with blocks cut by
+// Flush so that matches reach back across blocks.
+func TestInflate(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	inputs := map[string][]byte{"empty": nil}
+	for _, n := range []int{1, 100, 5000, 100000} {
+		random := make([]byte, n)
+		runs := make([]byte, n)
+		text := make([]byte, n)
+		for i := range random {
+			random[i] = byte(rng.Uint32())
+			runs[i] = byte(i / (1 + rng.IntN(300)) % 4 * 60)
+			text[i] = "the quick brown fox jumps over the lazy dog "[(i*7+i/50)%44]
+		}
+		inputs["random"+itoa(n)] = random
+		inputs["runs"+itoa(n)] = runs
+		inputs["text"+itoa(n)] = text
+	}
+	for name, data := range inputs {
+		for level := flate.HuffmanOnly; level <= flate.BestCompression; level++ {
+			for _, flushes := range []bool{false, true} {
+				var d bytes.Buffer
+				w, err := flate.NewWriter(&d, level)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if flushes {
+					// The same data again after a block boundary.
+					half := data[:len(data)/2]
+					w.Write(half)
+					w.Flush()
+					w.Write(half)
+					w.Flush()
+					w.Write(data[len(data)/2:])
+				} else {
+					w.Write(data)
+				}
+				w.Close()
+				want := data
+				if flushes {
+					want = append(append(bytes.Clone(data[:len(data)/2]), data[:len(data)/2]...), data[len(data)/2:]...)
+				}
+				out := make([]byte, len(want))
+				if err := inflateZlib(out, zlibOf(d.Bytes(), want)); err != nil || !bytes.Equal(out, want) {
+					t.Errorf("%s at level %d, flushes %v: %v, or wrong output", name, level, flushes, err)
+				}
+			}
+		}
+	}
+}
+
+// TestInflateCut checks that every cut of a stream, and a stream that
+// fills less of the output than it should, says the data ends early, and
+// that one that goes on past the output is corrupt.
+func TestInflateCut(t *testing.T) {
+	data := bytes.Repeat([]byte("abcdefghij0123456789"), 50)
+	for _, level := range []int{flate.NoCompression, flate.BestSpeed, flate.HuffmanOnly, flate.BestCompression} {
+		var z bytes.Buffer
+		w, _ := zlib.NewWriterLevel(&z, level)
+		w.Write(data)
+		w.Close()
+		stream := z.Bytes()
+		out := make([]byte, len(data))
+		for n := range len(stream) {
+			if err := inflateZlib(out, stream[:n]); !errors.Is(err, io.ErrUnexpectedEOF) {
+				t.Errorf("level %d, cut to %d of %d bytes: %v, want io.ErrUnexpectedEOF", level, n, len(stream), err)
+			}
+		}
+		if err := inflateZlib(make([]byte, len(data)+1), stream); !errors.Is(err, io.ErrUnexpectedEOF) {
+			t.Errorf("level %d, one byte short: %v, want io.ErrUnexpectedEOF", level, err)
+		}
+		if err := inflateZlib(make([]byte, len(data)-1), stream); !errors.Is(err, ErrFormat) {
+			t.Errorf("level %d, one byte too many: %v, want ErrFormat", level, err)
+		}
+		bad := bytes.Clone(stream)
+		bad[len(bad)-1] ^= 1
+		if err := inflateZlib(out, bad); !errors.Is(err, ErrFormat) {
+			t.Errorf("level %d, Adler-32 changed: %v, want ErrFormat", level, err)
+		}
+		if err := inflateZlib(out, append(bytes.Clone(stream), "after"...)); err != nil {
+			t.Errorf("level %d, bytes after the stream: %v, want them ignored", level, err)
+		}
+	}
+}
+
+// A bitWriter writes a DEFLATE bit stream, RFC 1951 §3.1.1.
+type bitWriter struct {
+	b    []byte
+	acc  uint64
+	nacc uint
+}
+
+// bits writes the n low bits of v, the lowest first.
+func (w *bitWriter) bits(v uint64, n uint) {
+	w.acc |= v << w.nacc
+	w.nacc += n
+	for w.nacc >= 8 {
+		w.b = append(w.b, byte(w.acc))
+		w.acc >>= 8
+		w.nacc -= 8
+	}
+}
+
+// code writes a Huffman code of n bits, its first bit the highest.
+func (w *bitWriter) code(c uint64, n uint) {
+	for i := int(n) - 1; i >= 0; i-- {
+		w.bits(c>>uint(i)&1, 1)
+	}
+}
+
+// bytes returns the stream, its last byte padded with zeros.
+func (w *bitWriter) bytes() []byte {
+	if w.nacc > 0 {
+		return append(w.b, byte(w.acc))
+	}
+	return w.b
+}
+
+// canonical returns the codes of RFC 1951 §3.2.2 for the code lengths.
+func canonical(lengths []uint8) []uint64 {
+	var count [16]uint64
+	for _, n := range lengths {
+		count[n]++
+	}
+	count[0] = 0
+	var next [16]uint64
+	code := uint64(0)
+	for n := 1; n < 16; n++ {
+		code = (code + count[n-1]) << 1
+		next[n] = code
+	}
+	codes := make([]uint64, len(lengths))
+	for s, n := range lengths {
+		if n > 0 {
+			codes[s] = next[n]
+			next[n]++
+		}
+	}
+	return codes
+}
+
+// dynamicHeader writes the header of a final dynamic block (§3.2.7) for
+// the literal/length and distance code lengths, sending each length with
+// a code length code of sixteen 4-bit codes for lengths 0 to 15.
+func dynamicHeader(w *bitWriter, lit, dist []uint8) {
+	w.bits(1, 1) // BFINAL
+	w.bits(2, 2) // dynamic
+	w.bits(uint64(len(lit)-257), 5)
+	w.bits(uint64(len(dist)-1), 5)
+	w.bits(19-4, 4)
+	for _, s := range clenOrder {
+		n := uint64(4)
+		if s >= 16 {
+			n = 0
+		}
+		w.bits(n, 3)
+	}
+	for _, n := range append(append([]uint8{}, lit...), dist...) {
+		w.code(uint64(n), 4) // symbol s has code s
+	}
+}
+
+// TestInflateHandMade checks streams written bit by bit against
+// compress/flate: both accept them with the same output or both refuse
+// them, and the refusals are ErrFormat.
+func TestInflateHandMade(t *testing.T) {
+	// Fixed codes, §3.2.6: literals 0-143 are 8 bits from 0x30,
+	// lengths 257-279 7 bits from 0, distances 5 bits.
+	fixed := func(f func(w *bitWriter)) []byte {
+		var w bitWriter
+		w.bits(1, 1)
+		w.bits(1, 2)
+		f(&w)
+		return w.bytes()
+	}
+	lit := func(w *bitWriter, c byte) { w.code(0x30+uint64(c), 8) }
+	end := func(w *bitWriter) { w.code(0, 7) }
+
+	// A literal/length code of four 2-bit codes: the literals 'a' and
+	// 'b', the end of the block and length 3 (257).
+	litLens := make([]uint8, 258)
+	litLens['a'], litLens['b'], litLens[256], litLens[257] = 2, 2, 2, 2
+	litCodes := canonical(litLens)
+	put := func(w *bitWriter, s int) { w.code(litCodes[s], uint(litLens[s])) }
+
+	tests := []struct {
+		name   string
+		stream []byte
+		ok     bool
+	}{
+		{"fixed literals", fixed(func(w *bitWriter) { lit(w, 'x'); lit(w, 'y'); end(w) }), true},
+		{"fixed match of distance 1", fixed(func(w *bitWriter) {
+			lit(w, 'x')
+			w.code(1, 7) // 257: length 3
+			w.code(0, 5) // distance 1
+			end(w)
+		}), true},
+		{"fixed match before the start", fixed(func(w *bitWriter) {
+			lit(w, 'x')
+			w.code(1, 7)
+			w.code(1, 5) // distance 2
+			end(w)
+		}), false},
+		{"fixed distance code 30", fixed(func(w *bitWriter) {
+			lit(w, 'x')
+			w.code(1, 7)
+			w.code(30, 5)
+			end(w)
+		}), false},
+		{"fixed length code 286", fixed(func(w *bitWriter) { w.code(0xc6, 8); end(w) }), false},
+		{"reserved block type", []byte{0x07}, false},
+		{"stored", []byte{0x01, 3, 0, 0xfc, 0xff, 'a', 'b', 'c'}, true},
+		{"stored, bad complement", []byte{0x01, 3, 0, 0xfc, 0xfe, 'a', 'b', 'c'}, false},
+		{"stored then fixed, matching back", append([]byte{0x00, 3, 0, 0xfc, 0xff, 'a', 'b', 'c'},
+			fixed(func(w *bitWriter) { w.code(1, 7); w.code(2, 5); end(w) })...), true},
+		{"dynamic", func() []byte {
+			var w bitWriter
+			dynamicHeader(&w, litLens, []uint8{1})
+			put(&w, 'a')
+			put(&w, 'b')
+			put(&w, 257)
+			w.code(0, 1) // the lone distance code: distance 1
+			put(&w, 256)
+			return w.bytes()
+		}(), true},
+		{"dynamic, lone distance code's other bit", func() []byte {
+			var w bitWriter
+			dynamicHeader(&w, litLens, []uint8{1})
+			put(&w, 'a')
+			put(&w, 257)
+			w.code(1, 1)
+			put(&w, 256)
+			return w.bytes()
+		}(), false},
+		{"dynamic, no distance codes, none used", func() []byte {
+			var w bitWriter
+			dynamicHeader(&w, litLens, []uint8{0})
+			put(&w, 'a')
+			put(&w, 256)
+			return w.bytes()
+		}(), true},
+		{"dynamic, no distance codes, one used", func() []byte {
+			var w bitWriter
+			dynamicHeader(&w, litLens, []uint8{0})
+			put(&w, 'a')
+			put(&w, 257)
+			w.code(0, 1)
+			put(&w, 256)
+			return w.bytes()
+		}(), false},
+		{"dynamic, over-subscribed", func() []byte {
+			var w bitWriter
+			l := bytes.Clone(litLens)
+			l['c'] = 2
+			dynamicHeader(&w, l, []uint8{1})
+			return w.bytes()
+		}(), false},
+		{"dynamic, incomplete", func() []byte {
+			var w bitWriter
+			l := bytes.Clone(litLens)
+			l['a'] = 3
+			dynamicHeader(&w, l, []uint8{1})
+			return w.bytes()
+		}(), false},
+		{"dynamic, incomplete distances", func() []byte {
+			var w bitWriter
+			dynamicHeader(&w, litLens, []uint8{2})
+			put(&w, 'a')
+			put(&w, 256)
+			return w.bytes()
+		}(), false},
+		{"dynamic, long codes", func() []byte {
+			// Codes of 1 to 15 bits and one more of 15, complete: the
+			// longest take secondary tables.
+			l := make([]uint8, 257)
+			syms := []int{256, 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o'}
+			for i, s := range syms[:15] {
+				l[s] = uint8(i + 1)
+			}
+			l['o'] = 15
+			codes := canonical(l)
+			var w bitWriter
+			dynamicHeader(&w, l, []uint8{1})
+			for _, s := range []int{'a', 'n', 'o', 'g', 256} {
+				w.code(codes[s], uint(l[s]))
+			}
+			return w.bytes()
+		}(), true},
+		{"dynamic, 287 literal/length codes", func() []byte {
+			var w bitWriter
+			w.bits(1, 1)
+			w.bits(2, 2)
+			w.bits(30, 5)
+			return append(w.bytes(), make([]byte, 20)...)
+		}(), false},
+		{"dynamic, repeat with no previous length", func() []byte {
+			var w bitWriter
+			w.bits(1, 1)
+			w.bits(2, 2)
+			w.bits(0, 5)
+			w.bits(0, 5)
+			w.bits(19-4, 4)
+			for _, s := range clenOrder { // code lengths 0 and 16 of one bit each
+				n := uint64(0)
+				if s == 16 || s == 0 {
+					n = 1
+				}
+				w.bits(n, 3)
+			}
+			w.code(1, 1) // 16: repeat the previous length
+			w.bits(0, 2)
+			return append(w.bytes(), make([]byte, 8)...)
+		}(), false},
+	}
+	for _, tt := range tests {
+		want, werr := stdInflate(tt.stream)
+		if (werr == nil) != tt.ok {
+			t.Errorf("%s: compress/flate gives %v; the test expects ok=%v", tt.name, werr, tt.ok)
+			continue
+		}
+		size := len(want)
+		if !tt.ok {
+			size = 64 // any size: the stream is refused first
+		}
+		out := make([]byte, size)
+		err := inflateZlib(out, zlibOf(tt.stream, want))
+		switch {
+		case tt.ok && err != nil:
+			t.Errorf("%s: %v", tt.name, err)
+		case tt.ok && !bytes.Equal(out, want):
+			t.Errorf("%s: %q, want %q", tt.name, out, want)
+		case !tt.ok && !errors.Is(err, ErrFormat):
+			t.Errorf("%s: %v, want ErrFormat", tt.name, err)
+		}
+	}
+}
+
+// TestInflateHeader checks the zlib header, RFC 1950 §2.2.
+func TestInflateHeader(t *testing.T) {
+	stored := []byte{0x01, 1, 0, 0xfe, 0xff, 'a'}
+	sum := adler32.Checksum([]byte("a"))
+	stream := func(h ...byte) []byte {
+		return binary.BigEndian.AppendUint32(append(h, stored...), sum)
+	}
+	for _, tt := range []struct {
+		name string
+		z    []byte
+		err  error
+	}{
+		{"default", stream(0x78, 0x9c), nil},
+		{"no compression", stream(0x78, 0x01), nil},
+		{"small window", stream(0x08, 0x1d), nil},
+		{"window too large", stream(0x88, 0x1c), ErrFormat},
+		{"method 7", stream(0x77, 0x09), ErrFormat},
+		{"check bits wrong", stream(0x78, 0x9d), ErrFormat},
+		{"dictionary", stream(0x78, 0xbb, 0, 0, 0, 2), ErrFormat},
+		{"empty dictionary", stream(0x78, 0xbb, 0, 0, 0, 1), nil},
+		{"cut dictionary", []byte{0x78, 0xbb, 0, 0}, io.ErrUnexpectedEOF},
+		{"one byte", []byte{0x78}, io.ErrUnexpectedEOF},
+	} {
+		out := make([]byte, 1)
+		err := inflateZlib(out, tt.z)
+		if tt.err == nil && err != nil || tt.err != nil && !errors.Is(err, tt.err) {
+			t.Errorf("%s: %v, want %v", tt.name, err, tt.err)
+		}
+		// compress/zlib agrees.
+		_, zerr := zlib.NewReader(bytes.NewReader(tt.z))
+		if (zerr == nil) != (tt.err == nil) && tt.err != io.ErrUnexpectedEOF {
+			t.Errorf("%s: compress/zlib gives %v", tt.name, zerr)
+		}
+	}
+}
+
+// TestHuffmanBuild checks the table of a code with codes of every length
+// from 1 to 15 by decoding each symbol's code.
+func TestHuffmanBuild(t *testing.T) {
+	for _, bits := range []uint{7, distBits, litBits} {
+		lengths := make([]uint8, 17)
+		for s := range 15 {
+			lengths[s] = uint8(s + 1)
+		}
+		lengths[15] = 15 // one more of 15 bits makes the code complete
+		var info [17]uint32
+		for s := range info {
+			info[s] = entry(uint32(s), tagLiteral, 0)
+		}
+		var h huffman
+		if !h.build(lengths, info[:], bits) {
+			t.Fatalf("bits %d: the code is refused", bits)
+		}
+		codes := canonical(lengths)
+		for s, n := range lengths {
+			if n == 0 {
+				continue
+			}
+			// The bit buffer holds the code's first bit lowest.
+			var w bitWriter
+			w.code(codes[s], uint(n))
+			w.bits(0, 16)
+			buf := binary.LittleEndian.Uint64(append(w.bytes(), make([]byte, 8)...))
+			e := h.primary[buf&(1<<bits-1)]
+			if e>>8&0xff == tagLink {
+				e = h.sub[uint64(e>>16)+buf>>bits&(1<<h.subBits-1)]
+			}
+			if int(e>>16) != s || e&0xff != uint32(n) {
+				t.Errorf("bits %d: symbol %d decodes as %d of %d bits", bits, s, e>>16, e&0xff)
+			}
+		}
+	}
+}
