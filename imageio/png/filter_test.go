@@ -39,15 +39,22 @@ func TestUnfilter(t *testing.T) {
 }
 
 // BenchmarkPaeth measures the Paeth filter, the costliest, on a row of a
-// 640-pixel RGB image.
+// 640-pixel image of each common pixel size.
 func BenchmarkPaeth(b *testing.B) {
-	rng := rand.New(rand.NewPCG(13, 14))
-	cur, prev := make([]byte, 3*640), make([]byte, 3*640)
-	for i := range cur {
-		cur[i], prev[i] = byte(rng.Uint32()), byte(rng.Uint32())
-	}
-	b.SetBytes(int64(len(cur)))
-	for b.Loop() {
-		unfilter(ftPaeth, cur, prev, 3)
+	for _, c := range []struct {
+		name string
+		bpp  int
+	}{{"grey", 1}, {"rgb", 3}, {"rgba", 4}, {"rgba16", 8}} {
+		b.Run(c.name, func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(13, 14))
+			cur, prev := make([]byte, c.bpp*640), make([]byte, c.bpp*640)
+			for i := range cur {
+				cur[i], prev[i] = byte(rng.Uint32()), byte(rng.Uint32())
+			}
+			b.SetBytes(int64(len(cur)))
+			for b.Loop() {
+				unfilter(ftPaeth, cur, prev, c.bpp)
+			}
+		})
 	}
 }
