@@ -256,8 +256,10 @@ func (f *inflater) codes(lit, dist *huffman) error {
 	bits, n, pos, o := f.bits, f.n, f.pos, f.o
 	var err error
 	for {
-		if pos+8 <= len(in) {
-			bits |= binary.LittleEndian.Uint64(in[pos:]) << (n & 63)
+		if pos < len(in)-7 {
+			b := in[pos : pos+8 : pos+8]
+			bits |= (uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+				uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56) << (n & 63)
 			pos += int(63-n) >> 3
 			n |= 56
 		} else if n < 48 {
@@ -289,8 +291,7 @@ func (f *inflater) codes(lit, dist *huffman) error {
 				o++
 				continue
 			}
-			out[o] = uint8(e >> 16)
-			out[o+1] = uint8(e >> 24)
+			binary.LittleEndian.PutUint16(out[o:], uint16(e>>16))
 			o += int(tag - (tagLiteral - 1))
 			continue
 		}
