@@ -46,6 +46,11 @@ func inflateZlib(out, z []byte) error {
 	return nil
 }
 
+// minPairing is the least output left for which a dynamic block's
+// literals are paired (see huffman.pairLiterals): for small images the
+// pass over the table costs more than it saves (BenchmarkDecode/corpus).
+const minPairing = 1 << 15
+
 // errTooMuch reports image data that goes on past the last row.
 var errTooMuch = formatError("too much image data")
 
@@ -236,7 +241,12 @@ func (f *inflater) dynamic() error {
 	if !f.lit.build(lengths[:nlit], litInfo[:], litBits) {
 		return formatError("invalid literal/length code")
 	}
-	f.lit.pairLiterals()
+	// Pairing costs a pass over the table: worth it only when the block
+	// can fill much of the image (a block of compress/flate holds up to
+	// 16384 symbols).
+	if len(f.out)-f.o >= minPairing {
+		f.lit.pairLiterals()
+	}
 	if !f.dist.build(lengths[nlit:], distInfo[:], distBits) {
 		return formatError("invalid distance code")
 	}

@@ -1,6 +1,7 @@
 package png
 
 import (
+	"encoding/binary"
 	"image/color"
 )
 
@@ -39,6 +40,9 @@ type converter struct {
 	// lut maps a grey sample or a palette index to its grey level, for
 	// convLUT.
 	lut [256]uint8
+	// packed maps a byte of 1-, 2- or 4-bit samples to the grey levels
+	// of its 8, 4 or 2 pixels, the first lowest, for convLUT.
+	packed [256]uint64
 	// trns is the transparent colour of a truecolour or 16-bit grey
 	// image (§11.3.2.1), as image/png compares it: whole 16-bit samples
 	// at depth 16, the low bytes at depth 8.
@@ -120,6 +124,19 @@ func (d *decoder) converter() *converter {
 				a = d.trns[i]
 			}
 			c.lut[i] = lumaOf16(color.NRGBA{R: r, G: g, B: b, A: a}.RGBA())
+		}
+	}
+	if c.kind == convLUT && h.depth < 8 {
+		// §7.2: the first pixel of a byte is in its high bits.
+		per := 8 / h.depth
+		mask := 1<<h.depth - 1
+		for b := range c.packed {
+			var v uint64
+			for k := range per {
+				s := b >> (8 - h.depth*(k+1)) & mask
+				v |= uint64(c.lut[s]) << (8 * k)
+			}
+			c.packed[b] = v
 		}
 	}
 	return c
@@ -207,30 +224,39 @@ func (c *converter) row(dst, src []byte) {
 	}
 }
 
-// rowLUT converts a row of 1-, 2-, 4- or 8-bit samples through the lut.
-// Samples narrower than a byte are packed from the high bits (§7.2).
+// rowLUT converts a row of 1-, 2- or 4-bit samples packed in bytes, or
+// of 8-bit ones, through the lut.
 func (c *converter) rowLUT(dst, src []byte) {
-	lut := &c.lut
-	switch c.depth {
-	case 8:
+	if c.depth == 8 {
 		src = src[:len(dst)]
 		for x, s := range src {
-			dst[x] = lut[s]
+			dst[x] = c.lut[s]
 		}
-	case 4:
-		src = src[:(len(dst)+1)/2]
-		for x := range dst {
-			dst[x] = lut[src[x/2]>>(4-4*(x%2))&0x0f]
+		return
+	}
+	// Whole bytes through packed, then the pixels of the last byte.
+	per := 8 / c.depth
+	whole := len(dst) / per
+	src = src[:(len(dst)+per-1)/per]
+	switch c.depth {
+	case 1:
+		for i, s := range src[:whole] {
+			binary.LittleEndian.PutUint64(dst[8*i:], c.packed[s])
 		}
 	case 2:
-		src = src[:(len(dst)+3)/4]
-		for x := range dst {
-			dst[x] = lut[src[x/4]>>(6-2*(x%4))&0x03]
+		for i, s := range src[:whole] {
+			binary.LittleEndian.PutUint32(dst[4*i:], uint32(c.packed[s]))
 		}
-	case 1:
-		src = src[:(len(dst)+7)/8]
-		for x := range dst {
-			dst[x] = lut[src[x/8]>>(7-x%8)&0x01]
+	case 4:
+		for i, s := range src[:whole] {
+			binary.LittleEndian.PutUint16(dst[2*i:], uint16(c.packed[s]))
+		}
+	}
+	if whole < len(src) {
+		v := c.packed[src[whole]]
+		for x := whole * per; x < len(dst); x++ {
+			dst[x] = uint8(v)
+			v >>= 8
 		}
 	}
 }
