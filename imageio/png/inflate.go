@@ -2,7 +2,6 @@ package png
 
 import (
 	"encoding/binary"
-	"hash/adler32"
 )
 
 // inflateZlib inflates the zlib stream z (RFC 1950) into out, which the
@@ -40,7 +39,7 @@ func inflateZlib(out, z []byte) error {
 	if len(f.in)-end < 4 {
 		return errShort
 	}
-	if adler32.Checksum(out) != binary.BigEndian.Uint32(f.in[end:]) {
+	if adler32Sum(out) != binary.BigEndian.Uint32(f.in[end:]) {
 		return formatError("zlib checksum mismatch")
 	}
 	return nil

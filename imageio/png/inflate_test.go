@@ -435,3 +435,47 @@ func TestHuffmanBuild(t *testing.T) {
 		}
 	}
 }
+
+// TestAdler32 checks adler32Sum against hash/adler32 on bytes of every
+// value, at every length up to 100 and at lengths around the 64 KiB
+// blocks, with all bytes 255 for the largest sums.
+func TestAdler32(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	random := make([]byte, 1<<18)
+	for i := range random {
+		random[i] = byte(rng.Uint32())
+	}
+	ones := bytes.Repeat([]byte{0xff}, 1<<18)
+	lengths := []int{1<<16 - 1, 1 << 16, 1<<16 + 7, 3<<16 + 5, 1 << 18}
+	for n := range 100 {
+		lengths = append(lengths, n)
+	}
+	for _, n := range lengths {
+		for _, b := range [][]byte{random[:n], ones[:n]} {
+			if got, want := adler32Sum(b), adler32.Checksum(b); got != want {
+				t.Errorf("%d bytes: %08x, want %08x", len(b), got, want)
+			}
+		}
+	}
+}
+
+// BenchmarkAdler32 compares adler32Sum with hash/adler32 on a 640×480 RGB
+// image's worth of bytes.
+func BenchmarkAdler32(b *testing.B) {
+	data := make([]byte, 480*(1+3*640))
+	for i := range data {
+		data[i] = byte(i * 7 / 5)
+	}
+	b.Run("ours", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			adler32Sum(data)
+		}
+	})
+	b.Run("std", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			adler32.Checksum(data)
+		}
+	})
+}
