@@ -13,10 +13,11 @@
 // Supported: every colour type and bit depth of the specification (grey
 // at 1, 2, 4, 8 and 16 bits, grey with alpha, truecolour with and
 // without alpha at 8 and 16 bits, palette at 1, 2, 4 and 8 bits), with
-// or without a tRNS chunk, interlaced or not. A file that image/png
-// refuses as unsupported (a compression or filter method other than 0)
-// gives an error wrapping ErrUnsupported, so that a caller can fall back
-// on a full decoder.
+// or without a tRNS chunk, interlaced or not. What image/png refuses as
+// unsupported (a compression or filter method other than 0, a bit depth
+// the colour type does not allow, a size whose pixels at eight bytes
+// each overflow an int) gives an error wrapping ErrUnsupported, so that
+// a caller can fall back on a full decoder.
 //
 // Corrupt data gives an error wrapping ErrFormat, data cut short one
 // wrapping io.ErrUnexpectedEOF, where image/png fails too and of the
@@ -28,5 +29,8 @@
 // them too, unless its read-ahead stopped before them.
 //
 // The decoder never panics and its work is bounded by the input and the
-// image size: Options caps the pixels.
+// image size: Options caps the pixels, the image data is allocated only
+// when the input could fill it (DEFLATE expands data at most 1032 times),
+// and a stream with far more dynamic blocks than encoders write is left
+// to image/png as unsupported.
 package png

@@ -71,7 +71,20 @@ type inflater struct {
 
 	lit, dist huffman         // the codes of a dynamic block
 	lengths   [286 + 30]uint8 // their code lengths
+	dynamic   int             // dynamic blocks read so far
 }
+
+// Building the tables of a dynamic block costs about ten thousand steps
+// whatever the block holds, and a block can be a few bytes: a stream of
+// empty dynamic blocks would cost a thousand steps per input byte.
+// Encoders write blocks of thousands of symbols, or one per row at the
+// most; so a stream may have up to minDynamic dynamic blocks, and one
+// more per dynamicBytes bytes of output, which keeps the work linear in
+// the pixels. A stream with more is left to image/png as unsupported.
+const (
+	minDynamic   = 16
+	dynamicBytes = 256
+)
 
 // refill loads bytes into the bit buffer until it holds at least 56 bits.
 func (f *inflater) refill() {
@@ -119,7 +132,10 @@ func (f *inflater) inflate() (int, error) {
 		case 1:
 			err = f.codes(fixedLit, fixedDist)
 		case 2:
-			if err = f.dynamic(); err == nil {
+			if f.dynamic++; f.dynamic > minDynamic+len(f.out)/dynamicBytes {
+				return 0, unsupported("more than %d dynamic blocks for %d bytes of image data", f.dynamic-1, len(f.out))
+			}
+			if err = f.readCodes(); err == nil {
 				err = f.codes(&f.lit, &f.dist)
 			}
 		default:
@@ -174,9 +190,9 @@ func (f *inflater) stored() error {
 // code are sent, RFC 1951 §3.2.7.
 var clenOrder = [19]uint8{16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15}
 
-// dynamic reads the codes of a dynamic block, §3.2.7, into f.lit and
+// readCodes reads the codes of a dynamic block, §3.2.7, into f.lit and
 // f.dist.
-func (f *inflater) dynamic() error {
+func (f *inflater) readCodes() error {
 	f.refill()
 	nlit := int(f.take(5)) + 257
 	ndist := int(f.take(5)) + 1

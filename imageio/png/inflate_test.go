@@ -170,7 +170,17 @@ func canonical(lengths []uint8) []uint64 {
 // the literal/length and distance code lengths, sending each length with
 // a code length code of sixteen 4-bit codes for lengths 0 to 15.
 func dynamicHeader(w *bitWriter, lit, dist []uint8) {
-	w.bits(1, 1) // BFINAL
+	blockHeader(w, true, lit, dist)
+}
+
+// blockHeader writes the header of a dynamic block, final or not, as
+// dynamicHeader does.
+func blockHeader(w *bitWriter, final bool, lit, dist []uint8) {
+	if final {
+		w.bits(1, 1) // BFINAL
+	} else {
+		w.bits(0, 1)
+	}
 	w.bits(2, 2) // dynamic
 	w.bits(uint64(len(lit)-257), 5)
 	w.bits(uint64(len(dist)-1), 5)
@@ -478,4 +488,57 @@ func BenchmarkAdler32(b *testing.B) {
 			adler32.Checksum(data)
 		}
 	})
+}
+
+// TestInflateManyBlocks checks the budget of dynamic blocks: a stream of
+// empty dynamic blocks, cheap to send and costly to decode, is refused as
+// unsupported once it has more than the output justifies, and a stream
+// with a block per row is decoded.
+func TestInflateManyBlocks(t *testing.T) {
+	// Empty dynamic blocks of four 2-bit literal/length codes and one
+	// distance code, then one literal: the 'a' the output holds.
+	litLens := make([]uint8, 258)
+	litLens['a'], litLens['b'], litLens[256], litLens[257] = 2, 2, 2, 2
+	codes := canonical(litLens)
+	empty := func(blocks int) []byte {
+		var w bitWriter
+		for i := range blocks {
+			blockHeader(&w, i == blocks-1, litLens, []uint8{1})
+			if i == blocks-1 {
+				w.code(codes['a'], 2)
+			}
+			w.code(codes[256], 2)
+		}
+		return w.bytes()
+	}
+	budget := minDynamic + 1/dynamicBytes
+	for _, tt := range []struct {
+		blocks int
+		err    error
+	}{{budget, nil}, {budget + 1, ErrUnsupported}} {
+		d := empty(tt.blocks)
+		if _, err := stdInflate(d); err != nil {
+			t.Fatalf("%d blocks: compress/flate: %v", tt.blocks, err)
+		}
+		err := inflateZlib(make([]byte, 1), zlibOf(d, []byte("a")))
+		if tt.err == nil && err != nil || tt.err != nil && !errors.Is(err, tt.err) {
+			t.Errorf("%d empty blocks: %v, want %v", tt.blocks, err, tt.err)
+		}
+	}
+
+	// A block per row, as a streaming encoder that flushes each row
+	// writes, is within the budget.
+	var d bytes.Buffer
+	fw, _ := flate.NewWriter(&d, flate.HuffmanOnly)
+	row := bytes.Repeat([]byte("the quick brown fox "), dynamicBytes)[:dynamicBytes]
+	var data []byte
+	for range 1000 {
+		fw.Write(row)
+		fw.Flush()
+		data = append(data, row...)
+	}
+	fw.Close()
+	if err := inflateZlib(make([]byte, len(data)), zlibOf(d.Bytes(), data)); err != nil {
+		t.Errorf("a block per %d-byte row: %v", len(row), err)
+	}
 }
