@@ -11,14 +11,16 @@ import (
 // The primary table is indexed by the next bits bits. A code no longer
 // than that fills every entry whose low bits are its own; a longer code's
 // entry links to a secondary table, indexed by the bits after the first
-// bits, of 1<<subBits entries, one per prefix that longer codes share. Each entry is a value<<16 | tag<<8 | length:
+// bits, of 1<<subBits entries, one per prefix that longer codes share.
+// Each entry is value<<16 | tag<<8 | length:
 //
 //   - length is the number of bits the code takes, counted from its
-//     start even in a secondary table; in a link entry it is unused;
+//     start even in a secondary table (for a pair of literals, both
+//     codes); in a link entry it is unused;
 //   - tag says what the code is: below tagLiteral, a length or distance
 //     base followed by tag extra bits; or one of the tags below;
-//   - value is the literal byte, the base, a code length symbol, or the
-//     offset of the secondary table of a link.
+//   - value is the literal byte (two for a pair), the base, a code
+//     length symbol, or the offset of the secondary table of a link.
 type huffman struct {
 	primary [1 << litBits]uint32 // the first 1<<bits entries are used
 	sub     []uint32
@@ -28,9 +30,10 @@ type huffman struct {
 
 // The widths of the primary tables. The literal/length table is wide so
 // that pairLiterals can pair most literals of photographic image data,
-// whose codes are 5 to 9 bits long; distance codes need less. Filling
-// the tables for each dynamic block costs little: compress/flate writes
-// blocks of up to 16384 symbols.
+// whose codes are 5 to 9 bits long (12 bits measured fastest on the
+// scorecard's images, against 10, 11 and 13); distance codes need less.
+// Filling the tables for each dynamic block costs little: compress/flate
+// writes blocks of up to 16384 symbols.
 const (
 	litBits  = 12
 	distBits = 10
