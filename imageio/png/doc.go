@@ -19,12 +19,13 @@
 // each overflow an int) gives an error wrapping ErrUnsupported, so that
 // a caller can fall back on a full decoder.
 //
-// Corrupt data gives an error wrapping ErrFormat, data cut short one
-// wrapping io.ErrUnexpectedEOF, where image/png fails too and of the
-// same kind, as far as the order of the checks allows: chunk CRCs and
-// the zlib Adler-32 checksum are verified, chunks must come in the order
-// the specification gives, and image data that ends before the last row
-// counts as cut short, as it does for image/png. Bytes after the end of
+// Corrupt data gives an error wrapping ErrFormat, data cut short
+// io.ErrUnexpectedEOF, where image/png fails too and of the same kind:
+// chunk CRCs and the zlib Adler-32 checksum are verified, in the order
+// image/png verifies them (the CRC of an IDAT chunk once the stream goes
+// past it), chunks must come in the order the specification gives, and
+// image data that ends before the last row counts as cut short, as it
+// does for image/png. Errors of the zlib layer read as compress/zlib's. Bytes after the end of
 // the zlib stream inside the image data are ignored; image/png ignores
 // them too, unless its read-ahead stopped before them.
 //

@@ -2,21 +2,26 @@ package png
 
 import (
 	"encoding/binary"
+	"fmt"
 )
 
 // inflateZlib inflates the zlib stream z (RFC 1950) into out, which the
 // stream must fill exactly, and checks the stream's Adler-32 checksum.
-// Bytes after the checksum are ignored.
-func inflateZlib(out, z []byte) error {
+// Bytes after the checksum are ignored. It returns how many bytes of z it
+// used, up to the error if there is one: the reader of a PNG file checks
+// the CRC of an IDAT chunk only once the stream goes past it.
+func inflateZlib(out, z []byte) (used int, err error) {
+	// Where the stream runs out, it needs more than z holds.
+	past := len(z) + 1
 	// RFC 1950 §2.2: CMF holds the method, 8 for DEFLATE, and the
 	// window size, at most 32 KiB; CMF and FLG together are a multiple
 	// of 31; FLG says whether a preset dictionary's id follows.
 	if len(z) < 2 {
-		return errShort
+		return past, errShort
 	}
 	cmf, flg := z[0], z[1]
 	if cmf&0x0f != 8 || cmf>>4 > 7 || (uint(cmf)<<8|uint(flg))%31 != 0 {
-		return formatError("invalid zlib header %02x %02x", cmf, flg)
+		return 2, zlibError("invalid header %02x %02x", cmf, flg)
 	}
 	p := 2
 	if flg&0x20 != 0 {
@@ -24,25 +29,40 @@ func inflateZlib(out, z []byte) error {
 		// passes compress/zlib none, which accepts the stream when the
 		// dictionary's id is the Adler-32 of no bytes.
 		if len(z) < 6 {
-			return errShort
+			return past, errShort
 		}
 		if binary.BigEndian.Uint32(z[2:]) != 1 {
-			return formatError("zlib stream needs a preset dictionary")
+			return 6, zlibError("stream needs a preset dictionary")
 		}
 		p = 6
 	}
 	f := &inflater{in: z[p:], out: out}
 	end, err := f.inflate()
-	if err != nil {
-		return err
+	switch {
+	case err == errShort:
+		return past, err
+	case err != nil:
+		return p + f.used(), err
+	case len(f.in)-end < 4:
+		return past, errShort
 	}
-	if len(f.in)-end < 4 {
-		return errShort
+	// The checksum is checked as soon as the stream ends, before the
+	// size of what it held, as compress/zlib does under image/png.
+	used = p + end + 4
+	if adler32Sum(out[:f.o]) != binary.BigEndian.Uint32(f.in[end:]) {
+		return used, zlibError("invalid checksum")
 	}
-	if adler32Sum(out) != binary.BigEndian.Uint32(f.in[end:]) {
-		return formatError("zlib checksum mismatch")
+	if f.o < len(out) {
+		// image/png reports this as the data ending early.
+		return used, errShort
 	}
-	return nil
+	return used, nil
+}
+
+// zlibError reports a zlib stream (RFC 1950) that breaks its rules, in
+// the words of compress/zlib, which image/png passes on.
+func zlibError(format string, args ...any) error {
+	return fmt.Errorf("zlib: "+format+": %w", append(args, ErrFormat)...)
 }
 
 // minPairing is the least output left for which a dynamic block's
@@ -113,6 +133,12 @@ func (f *inflater) take(k uint) uint64 {
 	return v
 }
 
+// used returns the number of input bytes the bits used so far take, the
+// last one in part, or all the input after an overrun.
+func (f *inflater) used() int {
+	return min(len(f.in), (8*f.pos-int(f.n)+7)/8)
+}
+
 // overrun reports whether the bits used so far go past the end of the
 // input: whether zeros loaded after it were used.
 func (f *inflater) overrun() bool {
@@ -120,7 +146,8 @@ func (f *inflater) overrun() bool {
 }
 
 // inflate decodes the blocks of the stream into f.out (§3.2.3) and
-// returns the offset in f.in of the first byte after the stream.
+// returns the offset in f.in of the first byte after the stream. It
+// returns errShort itself, unwrapped, when the stream runs out.
 func (f *inflater) inflate() (int, error) {
 	for {
 		f.refill()
@@ -149,11 +176,8 @@ func (f *inflater) inflate() (int, error) {
 			return 0, err
 		}
 		if final {
-			if f.o < len(f.out) {
-				// image/png reports this as the data ending early.
-				return 0, errShort
-			}
-			// The stream ends at the next byte boundary (§3.2.3).
+			// The stream ends at the next byte boundary (§3.2.3);
+			// the caller checks that it filled the output.
 			return f.pos - int(f.n/8), nil
 		}
 	}

@@ -68,7 +68,7 @@ func TestInflate(t *testing.T) {
 					want = append(append(bytes.Clone(data[:len(data)/2]), data[:len(data)/2]...), data[len(data)/2:]...)
 				}
 				out := make([]byte, len(want))
-				if err := inflateZlib(out, zlibOf(d.Bytes(), want)); err != nil || !bytes.Equal(out, want) {
+				if _, err := inflateZlib(out, zlibOf(d.Bytes(), want)); err != nil || !bytes.Equal(out, want) {
 					t.Errorf("%s at level %d, flushes %v: %v, or wrong output", name, level, flushes, err)
 				}
 			}
@@ -89,22 +89,22 @@ func TestInflateCut(t *testing.T) {
 		stream := z.Bytes()
 		out := make([]byte, len(data))
 		for n := range len(stream) {
-			if err := inflateZlib(out, stream[:n]); !errors.Is(err, io.ErrUnexpectedEOF) {
+			if _, err := inflateZlib(out, stream[:n]); !errors.Is(err, io.ErrUnexpectedEOF) {
 				t.Errorf("level %d, cut to %d of %d bytes: %v, want io.ErrUnexpectedEOF", level, n, len(stream), err)
 			}
 		}
-		if err := inflateZlib(make([]byte, len(data)+1), stream); !errors.Is(err, io.ErrUnexpectedEOF) {
+		if _, err := inflateZlib(make([]byte, len(data)+1), stream); !errors.Is(err, io.ErrUnexpectedEOF) {
 			t.Errorf("level %d, one byte short: %v, want io.ErrUnexpectedEOF", level, err)
 		}
-		if err := inflateZlib(make([]byte, len(data)-1), stream); !errors.Is(err, ErrFormat) {
+		if _, err := inflateZlib(make([]byte, len(data)-1), stream); !errors.Is(err, ErrFormat) {
 			t.Errorf("level %d, one byte too many: %v, want ErrFormat", level, err)
 		}
 		bad := bytes.Clone(stream)
 		bad[len(bad)-1] ^= 1
-		if err := inflateZlib(out, bad); !errors.Is(err, ErrFormat) {
+		if _, err := inflateZlib(out, bad); !errors.Is(err, ErrFormat) {
 			t.Errorf("level %d, Adler-32 changed: %v, want ErrFormat", level, err)
 		}
-		if err := inflateZlib(out, append(bytes.Clone(stream), "after"...)); err != nil {
+		if _, err := inflateZlib(out, append(bytes.Clone(stream), "after"...)); err != nil {
 			t.Errorf("level %d, bytes after the stream: %v, want them ignored", level, err)
 		}
 	}
@@ -360,7 +360,7 @@ func TestInflateHandMade(t *testing.T) {
 			size = 64 // any size: the stream is refused first
 		}
 		out := make([]byte, size)
-		err := inflateZlib(out, zlibOf(tt.stream, want))
+		_, err := inflateZlib(out, zlibOf(tt.stream, want))
 		switch {
 		case tt.ok && err != nil:
 			t.Errorf("%s: %v", tt.name, err)
@@ -396,7 +396,7 @@ func TestInflateHeader(t *testing.T) {
 		{"one byte", []byte{0x78}, io.ErrUnexpectedEOF},
 	} {
 		out := make([]byte, 1)
-		err := inflateZlib(out, tt.z)
+		_, err := inflateZlib(out, tt.z)
 		if tt.err == nil && err != nil || tt.err != nil && !errors.Is(err, tt.err) {
 			t.Errorf("%s: %v, want %v", tt.name, err, tt.err)
 		}
@@ -520,7 +520,7 @@ func TestInflateManyBlocks(t *testing.T) {
 		if _, err := stdInflate(d); err != nil {
 			t.Fatalf("%d blocks: compress/flate: %v", tt.blocks, err)
 		}
-		err := inflateZlib(make([]byte, 1), zlibOf(d, []byte("a")))
+		_, err := inflateZlib(make([]byte, 1), zlibOf(d, []byte("a")))
 		if tt.err == nil && err != nil || tt.err != nil && !errors.Is(err, tt.err) {
 			t.Errorf("%d empty blocks: %v, want %v", tt.blocks, err, tt.err)
 		}
@@ -538,7 +538,7 @@ func TestInflateManyBlocks(t *testing.T) {
 		data = append(data, row...)
 	}
 	fw.Close()
-	if err := inflateZlib(make([]byte, len(data)), zlibOf(d.Bytes(), data)); err != nil {
+	if _, err := inflateZlib(make([]byte, len(data)), zlibOf(d.Bytes(), data)); err != nil {
 		t.Errorf("a block per %d-byte row: %v", len(row), err)
 	}
 }

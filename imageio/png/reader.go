@@ -39,8 +39,9 @@ func unsupported(format string, args ...any) error {
 	return fmt.Errorf("png: %w: "+format, append([]any{ErrUnsupported}, args...)...)
 }
 
-// errShort reports data that ends before the image does.
-var errShort = fmt.Errorf("png: %w", io.ErrUnexpectedEOF)
+// errShort reports data that ends before the image does: as image/png
+// reports it, word for word.
+var errShort = io.ErrUnexpectedEOF
 
 // signature starts every PNG file, ISO/IEC 15948:2004 §5.2.
 const signature = "\x89PNG\r\n\x1a\n"
@@ -233,11 +234,16 @@ func (d *decoder) need(p int, length uint32) error {
 	if uint64(len(d.data)-p) < 12+uint64(length) {
 		return errShort
 	}
-	end := p + 8 + int(length)
-	if crc32.ChecksumIEEE(d.data[p+4:end]) != binary.BigEndian.Uint32(d.data[end:]) {
+	if !d.crcOK(p, length) {
 		return formatError("%s chunk: invalid CRC", d.data[p+4:p+8])
 	}
 	return nil
+}
+
+// crcOK reports whether the CRC of the whole chunk at p is right.
+func (d *decoder) crcOK(p int, length uint32) bool {
+	end := p + 8 + int(length)
+	return crc32.ChecksumIEEE(d.data[p+4:end]) == binary.BigEndian.Uint32(d.data[end:])
 }
 
 // parseIHDR reads the image header, §11.2.2.
@@ -295,6 +301,8 @@ func (d *decoder) imageData(p int) (int, error) {
 	// short, when the stream ends before a chunk that claims more data
 	// than the file holds.
 	cut, crcCut := false, false
+	// The first chunk whose CRC is wrong, and the end of its data in z.
+	badCRC, badEnd := false, 0
 	for len(d.data)-p >= 8 && string(d.data[p+4:p+8]) == "IDAT" {
 		length := binary.BigEndian.Uint32(d.data[p:])
 		var body []byte
@@ -304,10 +312,10 @@ func (d *decoder) imageData(p int) (int, error) {
 		case left < 12+uint64(length):
 			body, crcCut = d.data[p+8:p+8+int(length)], true
 		default:
-			if err := d.need(p, length); err != nil {
-				return 0, err
-			}
 			body = d.data[p+8 : p+8+int(length)]
+			if !badCRC && !d.crcOK(p, length) {
+				badCRC, badEnd = true, len(z)+len(body)
+			}
 		}
 		// One chunk is used where it lies; more are joined, into a
 		// buffer made for the whole run.
@@ -324,8 +332,13 @@ func (d *decoder) imageData(p int) (int, error) {
 		}
 		p += 12 + int(length)
 	}
-	img, err := d.decodeImage(z)
+	img, used, err := d.decodeImage(z)
 	switch {
+	case badCRC && (err == nil || used > badEnd):
+		// image/png checks the CRC of an IDAT chunk once the stream
+		// needs data past it, or the image is complete; an error in
+		// the data before that comes first.
+		return 0, formatError("IDAT chunk: invalid CRC")
 	case err != nil:
 		return 0, err
 	case cut:

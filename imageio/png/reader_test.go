@@ -490,6 +490,27 @@ func TestChunks(t *testing.T) {
 	for name, data := range tests {
 		check(t, name, data)
 	}
+	// Callers show errors to users: those they see most read as
+	// image/png's, and a damaged zlib header is reported before the CRC
+	// of its chunk, as image/png reports it.
+	spoilt := bytes.Clone(idat)
+	spoilt[8] ^= 0xff
+	spoilt[9] ^= 0xff
+	for name, tt := range map[string]struct {
+		data   []byte
+		prefix string
+		kind   error
+	}{
+		"spoilt zlib header": {file(ihdr, spoilt, iend), "zlib: invalid header", ErrFormat},
+		"cut":                {file(ihdr, idat, iend)[:40], "unexpected EOF", io.ErrUnexpectedEOF},
+		"bad Adler-32":       {tests["bad Adler-32"], "zlib: invalid checksum", ErrFormat},
+	} {
+		_, err := Decode(tt.data, Options{})
+		if !errors.Is(err, tt.kind) || !strings.HasPrefix(err.Error(), tt.prefix) {
+			t.Errorf("%s: %v, want %v starting %q", name, err, tt.kind, tt.prefix)
+		}
+	}
+
 	// A huge image in a small file is refused before anything is
 	// allocated for it (image/png would try to).
 	big := file(patchIHDR(ihdr, 1<<20, 1<<20), idat, iend)

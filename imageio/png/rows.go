@@ -50,8 +50,9 @@ const maxRatio = 1032
 
 // decodeImage decodes the image from the zlib stream z, the joined data of
 // the IDAT chunks: it inflates the filtered rows of every pass into one
-// buffer, then unfilters each row and converts it to grey.
-func (d *decoder) decodeImage(z []byte) (*image.Gray, error) {
+// buffer, then unfilters each row and converts it to grey. It returns how
+// many bytes of z it used, as inflateZlib does.
+func (d *decoder) decodeImage(z []byte) (img *image.Gray, used int, err error) {
 	h := &d.hdr
 	passes := h.passes()
 	bpp := h.bitsPerPixel()
@@ -62,19 +63,19 @@ func (d *decoder) decodeImage(z []byte) (*image.Gray, error) {
 		rowBytes := 1 + (uint64(bpp)*uint64(p.width)+7)/8
 		if rowBytes > limit/uint64(p.height) {
 			// Whatever the stream holds, it cannot fill the image.
-			return nil, errShort
+			return nil, len(z) + 1, errShort
 		}
 		if size += rowBytes * uint64(p.height); size > limit {
-			return nil, errShort
+			return nil, len(z) + 1, errShort
 		}
 	}
 	raw := make([]byte, size)
-	if err := inflateZlib(raw, z); err != nil {
-		return nil, err
+	if used, err = inflateZlib(raw, z); err != nil {
+		return nil, used, err
 	}
 
 	conv := d.converter()
-	img := image.NewGray(image.Rect(0, 0, h.width, h.height))
+	img = image.NewGray(image.Rect(0, 0, h.width, h.height))
 	// Bytes per complete pixel, at least one: the distance to the byte
 	// a filter predicts from (§9.2).
 	step := max(1, bpp/8)
@@ -91,7 +92,7 @@ func (d *decoder) decodeImage(z []byte) (*image.Gray, error) {
 			off += rowBytes
 			cur := row[1:]
 			if !unfilter(row[0], cur, prev, step) {
-				return nil, formatError("filter type %d", row[0])
+				return nil, used, formatError("filter type %d", row[0])
 			}
 			prev = cur
 			if !h.interlaced {
@@ -106,5 +107,5 @@ func (d *decoder) decodeImage(z []byte) (*image.Gray, error) {
 			}
 		}
 	}
-	return img, nil
+	return img, used, nil
 }
