@@ -25,9 +25,10 @@
 // image/png verifies them (the CRC of an IDAT chunk once the stream goes
 // past it), chunks must come in the order the specification gives, and
 // image data that ends before the last row counts as cut short, as it
-// does for image/png. Errors of the zlib layer read as compress/zlib's. Bytes after the end of
-// the zlib stream inside the image data are ignored; image/png ignores
-// them too, unless its read-ahead stopped before them.
+// does for image/png. Errors of the zlib layer read as compress/zlib's.
+// Bytes after the end of the zlib stream inside the image data are
+// ignored; image/png ignores them too, unless its read-ahead stopped
+// before them.
 //
 // The decoder never panics and its work is bounded by the input and the
 // image size: Options caps the pixels, the image data is allocated only
