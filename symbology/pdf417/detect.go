@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"math"
 	"slices"
-	"sort"
 
 	"github.com/barkit/barkit/detect"
 )
@@ -251,8 +250,7 @@ func (ch *chainer) add(line int, line0 []hit) {
 		// lines' normal) over the largest gap.
 		maxGap := min(3+int(4*h.unit), maxChainGap)
 		reach := 2*h.unit + 1.5 + 4*float64(maxGap)
-		lo := sort.Search(len(active), func(i int) bool { return active[i].lastS >= h.s-reach })
-		for ci := lo; ci < len(active); ci++ {
+		for ci := firstEndingFrom(active, h.s-reach); ci < len(active); ci++ {
 			c := active[ci]
 			if c.lastS > h.s+reach {
 				break
@@ -271,7 +269,7 @@ func (ch *chainer) add(line int, line0 []hit) {
 			}
 		}
 	}
-	slices.SortFunc(pairs, func(a, b chainPair) int { return cmp.Compare(a.d, b.d) })
+	sortPairs(pairs)
 	ch.pairs = pairs
 	ch.usedHit = append(ch.usedHit[:0], make([]bool, len(line0))...)
 	ch.usedChain = append(ch.usedChain[:0], make([]bool, len(active))...)
@@ -303,7 +301,7 @@ func (ch *chainer) add(line int, line0 []hit) {
 	// still, and the few that grew or began on this line (at most
 	// maxLineHits) are sorted and merged in, rather than sorting every
 	// chain on every line.
-	slices.SortFunc(grown, func(a, b *chain) int { return cmp.Compare(a.lastS, b.lastS) })
+	sortChains(grown)
 	merged := ch.spare[:0]
 	j := 0
 	for ci, c := range active {
@@ -321,6 +319,55 @@ func (ch *chainer) add(line int, line0 []hit) {
 	clear(grown)
 	ch.grown = grown[:0]
 }
+
+// firstEndingFrom returns the index of the first of the chains, in order
+// of where they end, that ends at s or beyond: sort.Search without its
+// call per step, since it runs for every hit.
+func firstEndingFrom(active []*chain, s float64) int {
+	lo, hi := 0, len(active)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if active[m].lastS >= s {
+			hi = m
+		} else {
+			lo = m + 1
+		}
+	}
+	return lo
+}
+
+// sortPairs sorts a line's pairs of hits and chains by distance, stably,
+// so that of pairs equally near, the earlier hit (then the earlier chain)
+// is served first. A line holds a few pairs: an insertion sort does them
+// without a call per comparison.
+func sortPairs(ps []chainPair) {
+	if len(ps) > smallSort {
+		slices.SortStableFunc(ps, func(a, b chainPair) int { return cmp.Compare(a.d, b.d) })
+		return
+	}
+	for i := 1; i < len(ps); i++ {
+		for j := i; j > 0 && ps[j].d < ps[j-1].d; j-- {
+			ps[j], ps[j-1] = ps[j-1], ps[j]
+		}
+	}
+}
+
+// sortChains sorts chains by where they end, stably, as sortPairs does.
+func sortChains(cs []*chain) {
+	if len(cs) > smallSort {
+		slices.SortStableFunc(cs, func(a, b *chain) int { return cmp.Compare(a.lastS, b.lastS) })
+		return
+	}
+	for i := 1; i < len(cs); i++ {
+		for j := i; j > 0 && cs[j].lastS < cs[j-1].lastS; j-- {
+			cs[j], cs[j-1] = cs[j-1], cs[j]
+		}
+	}
+}
+
+// smallSort is the length up to which sortPairs and sortChains sort by
+// insertion, as the sort package does its small slices.
+const smallSort = 12
 
 // newChain returns an empty chain, reused if one is free.
 func (ch *chainer) newChain() *chain {

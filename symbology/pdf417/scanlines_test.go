@@ -449,3 +449,31 @@ func TestPairRowEnds(t *testing.T) {
 		}
 	}
 }
+
+// TestChainerSorts checks the sorts of chainer.add, insertion sorts for
+// the few pairs and chains of most lines, against the standard library's
+// stable sort, on lists with many ties, short and long.
+func TestChainerSorts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for range 2000 {
+		n := rng.IntN(3 * smallSort)
+		ps := make([]chainPair, n)
+		cs := make([]*chain, n)
+		for i := range ps {
+			ps[i] = chainPair{h: i, c: rng.IntN(8), d: float64(rng.IntN(6)) / 2}
+			cs[i] = &chain{lastS: float64(rng.IntN(6)), line: i}
+		}
+		wantP := slices.Clone(ps)
+		slices.SortStableFunc(wantP, func(a, b chainPair) int { return cmp.Compare(a.d, b.d) })
+		sortPairs(ps)
+		if !slices.Equal(ps, wantP) {
+			t.Fatalf("sortPairs of %d pairs: %v, want %v", n, ps, wantP)
+		}
+		wantC := slices.Clone(cs)
+		slices.SortStableFunc(wantC, func(a, b *chain) int { return cmp.Compare(a.lastS, b.lastS) })
+		sortChains(cs)
+		if !slices.Equal(cs, wantC) {
+			t.Fatalf("sortChains of %d chains: out of order", n)
+		}
+	}
+}
