@@ -416,6 +416,11 @@ var rowWidths = func() (r [4][2]float64) {
 func rowEnds(d, ul, ur float64) bool {
 	d2 := 2 * d
 	u := ul + ur
+	// The ranges rise with the columns: outside all of them at once,
+	// which most chance pairs are, is two comparisons.
+	if d2 < rowWidths[0][0]*u || d2 > rowWidths[len(rowWidths)-1][1]*u {
+		return false
+	}
 	for _, r := range rowWidths {
 		if d2 >= r[0]*u && d2 <= r[1]*u {
 			return true

@@ -477,3 +477,29 @@ func TestChainerSorts(t *testing.T) {
 		}
 	}
 }
+
+// TestRowEnds checks rowEnds, which rejects distances outside every
+// symbol width at once, against a plain test of each width in turn.
+func TestRowEnds(t *testing.T) {
+	plain := func(d, ul, ur float64) bool {
+		for _, r := range rowWidths {
+			if 2*d >= r[0]*(ul+ur) && 2*d <= r[1]*(ul+ur) {
+				return true
+			}
+		}
+		return false
+	}
+	rng := rand.New(rand.NewPCG(13, 14))
+	for range 200000 {
+		ul, ur := 0.7+3*rng.Float64(), 0.7+3*rng.Float64()
+		d := 130 * (ul + ur) / 2 * rng.Float64()
+		if rng.IntN(4) == 0 {
+			// On the ends of a range.
+			r := rowWidths[rng.IntN(len(rowWidths))]
+			d = r[rng.IntN(2)] * (ul + ur) / 2
+		}
+		if got, want := rowEnds(d, ul, ur), plain(d, ul, ur); got != want {
+			t.Fatalf("rowEnds(%v, %v, %v) = %v, want %v", d, ul, ur, got, want)
+		}
+	}
+}
