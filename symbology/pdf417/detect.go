@@ -220,7 +220,17 @@ type chainPair struct {
 
 // newChainer returns a chainer for edges of kind k found on lines of f.
 func newChainer(k edgeKind, f lineFamily) *chainer {
-	return &chainer{kind: k, step: math.Hypot(float64(f.dx), float64(f.dy))}
+	ch := &chainer{kind: k}
+	ch.restart(f)
+	return ch
+}
+
+// restart readies a chainer that has finished for the lines of family f,
+// keeping its free chains and scratch: a view is scanned in up to four
+// directions, and chains made anew for each cost their hits' storage
+// again.
+func (ch *chainer) restart(f lineFamily) {
+	ch.step = math.Hypot(float64(f.dx), float64(f.dy))
 }
 
 // add chains the hits of one line, line, which comes after the lines of
@@ -401,8 +411,9 @@ func (ch *chainer) finish() []edge {
 	for _, c := range ch.active {
 		ch.retire(c)
 	}
-	ch.active = nil
+	ch.active = ch.active[:0]
 	es := ch.edges
+	ch.edges = nil
 	if len(es) > maxEdges {
 		slices.SortStableFunc(es, func(a, b edge) int { return len(b.hits) - len(a.hits) })
 		es = es[:maxEdges]

@@ -550,12 +550,19 @@ func findEdges(v *symbology.View, kinds [edgeKinds]bool) [edgeKinds][]edge {
 	// both ends of one, is read on the lines of another direction. A
 	// view scanned on rows alone keeps every hit.
 	pair := fams > 1 && kinds[edgeMicroLeft] && kinds[edgeMicroRight]
+	var chainers [edgeKinds][2]*chainer
 	for fi := range fams {
 		f := lineFamily{dx: familyDirs[fi][0], dy: familyDirs[fi][1], w: bin.Width, h: bin.Height}
-		var chainers [edgeKinds][2]*chainer
 		for k := range edgeKinds {
-			if kinds[k] {
-				chainers[k] = [2]*chainer{newChainer(k, f), newChainer(k, f)}
+			if !kinds[k] {
+				continue
+			}
+			for rev := range 2 {
+				if chainers[k][rev] == nil {
+					chainers[k][rev] = newChainer(k, f)
+				} else {
+					chainers[k][rev].restart(f)
+				}
 			}
 		}
 		// Every other row or column: a symbol of 3 rows drawn 3 pixels
