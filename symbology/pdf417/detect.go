@@ -192,6 +192,7 @@ type chain struct {
 	// line is tried against every chain near it.
 	slope  float64
 	steady bool
+	grew   int // 1 + the line of the last hit chainer.add gave it, for add
 }
 
 // A chainer links the hits of one kind and direction on neighbouring lines
@@ -204,11 +205,10 @@ type chainer struct {
 	free   []*chain // retired chains, for reuse: most chains are chance hits that end young
 
 	// Scratch reused from line to line.
-	pairs     []chainPair
-	usedHit   []bool
-	usedChain []bool
-	grown     []*chain
-	spare     []*chain // the other buffer of active
+	pairs   []chainPair
+	usedHit []bool
+	grown   []*chain
+	spare   []*chain // the other buffer of active
 }
 
 // chainPair is a hit of the current line (h) that may continue an active
@@ -246,7 +246,9 @@ func (ch *chainer) add(line int, line0 []hit) {
 			keep = append(keep, c)
 		}
 	}
-	clear(ch.active[len(keep):])
+	// The retired chains left past keep's end, like those left in the
+	// buffers below, are all on ch.free or active: nothing is kept alive
+	// by them, and clearing them would cost a write barrier each.
 	ch.active = keep
 	active := ch.active
 	// Pair the line's hits with the chains they continue, nearest pairs
@@ -254,7 +256,8 @@ func (ch *chainer) add(line int, line0 []hit) {
 	// edge must not take the edge's chain from the hit that belongs to
 	// it.
 	pairs := ch.pairs[:0]
-	for hi, h := range line0 {
+	for hi := range line0 {
+		h := &line0[hi] // a pointer: a hit is large to copy
 		// Chains ending within reach: the tolerance below, and a slope of
 		// up to 3 pixels a line (an edge within about 70° of the scan
 		// lines' normal) over the largest gap.
@@ -282,26 +285,28 @@ func (ch *chainer) add(line int, line0 []hit) {
 	sortPairs(pairs)
 	ch.pairs = pairs
 	ch.usedHit = append(ch.usedHit[:0], make([]bool, len(line0))...)
-	ch.usedChain = append(ch.usedChain[:0], make([]bool, len(active))...)
+	// A chain that takes a hit is marked with the line, which is never
+	// the mark of a chain that did not (the lines only rise).
+	grew := line + 1
 	grown := ch.grown[:0]
 	for _, p := range pairs {
-		if ch.usedHit[p.h] || ch.usedChain[p.c] {
+		c := active[p.c]
+		if ch.usedHit[p.h] || c.grew == grew {
 			continue
 		}
-		ch.usedHit[p.h], ch.usedChain[p.c] = true, true
-		c := active[p.c]
+		ch.usedHit[p.h], c.grew = true, grew
 		c.hits = append(c.hits, line0[p.h])
 		grown = append(grown, c)
 	}
-	for hi, h := range line0 {
+	for hi := range line0 {
 		if !ch.usedHit[hi] {
 			c := ch.newChain()
-			c.gap, c.hits = min(4+int(4*h.unit), maxChainGap), append(c.hits, h)
+			c.gap, c.hits = min(4+int(4*line0[hi].unit), maxChainGap), append(c.hits, line0[hi])
 			grown = append(grown, c)
 		}
 	}
 	for _, c := range grown {
-		first, last := c.hits[0], c.hits[len(c.hits)-1]
+		first, last := &c.hits[0], &c.hits[len(c.hits)-1]
 		c.lastS, c.line = last.s, last.line
 		if c.steady = c.line-first.line >= 4; c.steady {
 			c.slope = (c.lastS - first.s) / float64(c.line-first.line)
@@ -314,8 +319,8 @@ func (ch *chainer) add(line int, line0 []hit) {
 	sortChains(grown)
 	merged := ch.spare[:0]
 	j := 0
-	for ci, c := range active {
-		if ch.usedChain[ci] {
+	for _, c := range active {
+		if c.grew == grew {
 			continue
 		}
 		for ; j < len(grown) && grown[j].lastS < c.lastS; j++ {
@@ -324,9 +329,7 @@ func (ch *chainer) add(line int, line0 []hit) {
 		merged = append(merged, c)
 	}
 	merged = append(merged, grown[j:]...)
-	clear(active)
 	ch.spare, ch.active = active[:0], merged
-	clear(grown)
 	ch.grown = grown[:0]
 }
 
