@@ -175,9 +175,16 @@ func TestSampleRAP(t *testing.T) {
 			c /= 6
 		}
 		check(w[:])
+		// The same, scaled up: module centres on element ends, whose
+		// quotients are whole, at widths where the reciprocal that
+		// sampleRAP multiplies by is rounded the most.
+		for j := range w {
+			w[j] *= 1<<28 - 3
+		}
+		check(w[:])
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
-	for _, widest := range []int{60, 1000} {
+	for _, widest := range []int{60, 1000, math.MaxInt32 / 6} {
 		for range 100000 {
 			for j := range w {
 				w[j] = int32(1 + rng.IntN(widest))
