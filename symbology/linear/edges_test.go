@@ -3,8 +3,10 @@ package linear
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
+	"github.com/barkit/barkit/internal/corpustest"
 	"github.com/barkit/barkit/symbology/linear/lineartest"
 )
 
@@ -276,4 +278,55 @@ func TestSwingDen(t *testing.T) {
 	if swingFraction*swingDen != 1 {
 		t.Errorf("swingDen %v is not 1/swingFraction %v", swingDen, swingFraction)
 	}
+}
+
+// falsePositiveProfiles returns the profiles of every fourth row and column
+// of the images of the reference corpus that hold no barcode
+// (falsepositives-1 and -2), with the number of pixel rows summed in each,
+// and each sharpened mildly as a scan reads them again: the lines a scan
+// cuts most. It skips b when the corpus is absent.
+func falsePositiveProfiles(b *testing.B) (profiles [][]int32, counts []int) {
+	for _, folder := range []string{"falsepositives-1", "falsepositives-2"} {
+		for _, im := range corpustest.LoadFolder(b, folder) {
+			s := &scanner{g: im.Lum}
+			for _, f := range []family{rows(im.Lum), columns(im.Lum)} {
+				s.fam = f
+				s.lines, s.length = f.lines, f.length
+				for c := 0; c < s.lines; c += 4 {
+					s.prof = make([]int32, s.length)
+					n := s.profile(c)
+					s.sharpen(mildSharpen, n)
+					profiles = append(profiles, s.prof, slices.Clone(s.sharp))
+					counts = append(counts, n, n)
+				}
+			}
+		}
+	}
+	return profiles, counts
+}
+
+// BenchmarkEdges cuts the lines of falsePositiveProfiles into elements as
+// a scan of an image without a symbol does: find alone, and find followed
+// by findBackward. ns/op is per line.
+func BenchmarkEdges(b *testing.B) {
+	profiles, rows := falsePositiveProfiles(b)
+	b.Run("find", func(b *testing.B) {
+		f := edgeFinder{fraction: contrastFraction, floor: minSwing}
+		var r Row
+		i := 0
+		for b.Loop() {
+			f.find(profiles[i], rows[i], &r)
+			i = (i + 1) % len(profiles)
+		}
+	})
+	b.Run("both", func(b *testing.B) {
+		f := edgeFinder{fraction: contrastFraction, floor: minSwing}
+		var r Row
+		i := 0
+		for b.Loop() {
+			f.find(profiles[i], rows[i], &r)
+			f.findBackward(profiles[i], rows[i], &r)
+			i = (i + 1) % len(profiles)
+		}
+	})
 }
