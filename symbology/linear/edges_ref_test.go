@@ -331,6 +331,39 @@ func referenceProfiles() (profiles [][]int32, counts []int) {
 		}
 		add(p, 3)
 	}
+	// Lines of plateaus: long flat runs, with ties between neighbours
+	// and between extremes, broken by steps of every size, some noisy.
+	for range 200 {
+		n := rng.IntN(1200)
+		p := make([]int32, n)
+		v, noise := int32(rng.IntN(765)), rng.IntN(4)
+		for i := range p {
+			if rng.IntN(20) == 0 {
+				v = max(0, min(765, v+int32(rng.IntN(301)-150)))
+			}
+			p[i] = v
+			if noise > 0 {
+				p[i] = max(0, min(765, v+int32(rng.IntN(2*noise+1)-noise)))
+			}
+		}
+		add(p, 1+rng.IntN(3))
+	}
+	// Lines of a few values only, for ties everywhere, and lines over
+	// the range of a mildly sharpened profile, overshooting black and
+	// white, alternating fast.
+	for range 200 {
+		n := rng.IntN(600)
+		p := make([]int32, n)
+		levels := []int32{0, 24, 48, 200, 765}
+		for i := range p {
+			if n%2 == 0 {
+				p[i] = levels[rng.IntN(len(levels))]
+			} else {
+				p[i] = int32(rng.IntN(2*765+766) - 765)
+			}
+		}
+		add(p, 3)
+	}
 	add(nil, 1)
 	add([]int32{7}, 1)
 	add([]int32{0, 255}, 1)
