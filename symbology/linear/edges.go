@@ -36,8 +36,10 @@ const (
 	// fraction of that last swing and is no edge (TestEdgesLabelBorder).
 	swingFraction = 0.25
 	// swingDen is 1/swingFraction, for the walks to compare swings in
-	// integers (TestSwingDen).
-	swingDen = 4
+	// integers (TestSwingDen), a power of two, 1<<swingShift, for them to
+	// divide by shifting.
+	swingShift = 2
+	swingDen   = 1 << swingShift
 	// edgeReach is how far, in pixels, from an edge's steepest step the
 	// levels on either side of it are taken. A blurred edge spreads over
 	// a few pixels; the levels are found within them, and the crossing of
@@ -302,78 +304,49 @@ func elements(pos []float64, ext []extreme, cross []float64, n int) []float64 {
 	return append(pos, float64(n))
 }
 
-// The states of the walks of extremes.
-const (
-	unknown = iota
-	rising  // looking for a maximum
-	falling // looking for a minimum
-)
-
 // walk appends to ext the alternating extremes of p, walking it from its
 // start: each is the most extreme value of its run, and consecutive ones
 // differ by at least the threshold of the block where the profile turned.
+//
+// The walk looks for a maximum and a minimum in turn. To look for both in
+// one loop, without a branch on which it looks for, it reads the profile
+// through a mask, m: 0 while it looks for a maximum, -1 (every bit set)
+// while it looks for a minimum, when v^m is -v-1, which orders the values
+// the other way. The running extreme cur and the one before, last, are
+// kept masked, so the loop always looks for a maximum of v^m. A turn
+// counts when the profile has dropped from cur by d, at least the
+// block's threshold t and at least a swingDen-th of the swing before,
+// cur-last: swingDen*d >= cur-last is d >= ceil((cur-last)/swingDen),
+// which is (cur-last+swingDen-1)>>swingShift as >> rounds down. The pixel that
+// sets a new maximum has d = 0, under t, so the update of cur before the
+// test leaves the test as it was; with the test a single comparison, the
+// loop's one unpredictable branch is the turn.
 func (f *edgeFinder) walk(p []int32, ext []extreme) []extreme {
 	n := len(p)
-	b := f.fwd.size
-	state := unknown
-	hi, lo := p[0], p[0]
-	hiPos, loPos := 0, 0
-	var cur, last int32 // the running extreme, and the last one found
-	curPos := 0
-	for k, t := range f.fwd.thr {
+	b, thr := f.fwd.size, f.fwd.thr
+	s, i, ok := firstSwing(p, thr, b, false)
+	if !ok {
+		return ext
+	}
+	ext = append(ext, s.first)
+	m, cur, curPos, last := s.m, s.cur, s.curPos, s.last
+	for k := i / b; k < len(thr); k++ {
+		t := thr[k]
 		blk := p[:min(n, (k+1)*b)]
-		i := max(1, k*b)
-		for ; state == unknown && i < len(blk); i++ {
-			v := blk[i]
-			if v > hi {
-				hi, hiPos = v, i
+		for ; i < len(blk); i++ {
+			w := blk[i] ^ m
+			if w > cur {
+				cur, curPos = w, i
 			}
-			if v < lo {
-				lo, loPos = v, i
-			}
-			if hi-lo >= t {
-				if hiPos < loPos {
-					ext = append(ext, extreme{hiPos, hi})
-					state, cur, curPos, last = falling, lo, loPos, hi
-				} else {
-					ext = append(ext, extreme{loPos, lo})
-					state, cur, curPos, last = rising, hi, hiPos, lo
-				}
-			}
-		}
-		// The runs rising and falling, each in a loop of its own.
-		for i < len(blk) {
-			if state == rising {
-				for ; i < len(blk); i++ {
-					v := blk[i]
-					if v > cur {
-						cur, curPos = v, i
-					} else if d := cur - v; d >= t && swingDen*d >= cur-last {
-						ext = append(ext, extreme{curPos, cur})
-						state, last, cur, curPos = falling, cur, v, i
-						i++
-						break
-					}
-				}
-			} else {
-				for ; i < len(blk); i++ {
-					v := blk[i]
-					if v < cur {
-						cur, curPos = v, i
-					} else if d := v - cur; d >= t && swingDen*d >= last-cur {
-						ext = append(ext, extreme{curPos, cur})
-						state, last, cur, curPos = rising, cur, v, i
-						i++
-						break
-					}
-				}
+			if cur-w >= max(t, (cur-last+swingDen-1)>>swingShift) {
+				ext = append(ext, extreme{curPos, cur ^ m})
+				// Masked the other way, last is ^cur and the
+				// new running extreme ^w.
+				m, last, cur, curPos = ^m, ^cur, ^w, i
 			}
 		}
 	}
-	if state != unknown {
-		ext = append(ext, extreme{curPos, cur})
-	}
-	return ext
+	return append(ext, extreme{curPos, cur ^ m})
 }
 
 // walkBackward is walk from the end of p to its start, with the
@@ -381,64 +354,78 @@ func (f *edgeFinder) walk(p []int32, ext []extreme) []extreme {
 // the order it finds them, from the end.
 func (f *edgeFinder) walkBackward(p []int32, ext []extreme) []extreme {
 	n := len(p)
-	b := f.back.size
-	state := unknown
-	hi, lo := p[n-1], p[n-1]
-	hiPos, loPos := n-1, n-1
-	var cur, last int32
-	curPos := n - 1
-	for k, t := range f.back.thr {
-		i, first := min(n-2, n-1-k*b), max(0, n-(k+1)*b)
-		for ; state == unknown && i >= first; i-- {
-			v := p[i]
-			if v > hi {
-				hi, hiPos = v, i
+	b, thr := f.back.size, f.back.thr
+	s, i, ok := firstSwing(p, thr, b, true)
+	if !ok {
+		return ext
+	}
+	ext = append(ext, s.first)
+	m, cur, curPos, last := s.m, s.cur, s.curPos, s.last
+	for k := (n - 1 - i) / b; k < len(thr); k++ {
+		t := thr[k]
+		// The block's pixels from its start, first, to i, walked from
+		// i: q[j] is p[first+j].
+		first := max(0, n-(k+1)*b)
+		q := p[first : i+1]
+		for j := len(q) - 1; j >= 0; j-- {
+			w := q[j] ^ m
+			if w > cur {
+				cur, curPos = w, first+j
 			}
-			if v < lo {
-				lo, loPos = v, i
-			}
-			if hi-lo >= t {
-				if hiPos > loPos {
-					ext = append(ext, extreme{hiPos, hi})
-					state, cur, curPos, last = falling, lo, loPos, hi
-				} else {
-					ext = append(ext, extreme{loPos, lo})
-					state, cur, curPos, last = rising, hi, hiPos, lo
-				}
+			if cur-w >= max(t, (cur-last+swingDen-1)>>swingShift) {
+				ext = append(ext, extreme{curPos, cur ^ m})
+				m, last, cur, curPos = ^m, ^cur, ^w, first+j
 			}
 		}
-		for i >= first {
-			if state == rising {
-				for ; i >= first; i-- {
-					v := p[i]
-					if v > cur {
-						cur, curPos = v, i
-					} else if d := cur - v; d >= t && swingDen*d >= cur-last {
-						ext = append(ext, extreme{curPos, cur})
-						state, last, cur, curPos = falling, cur, v, i
-						i--
-						break
-					}
-				}
-			} else {
-				for ; i >= first; i-- {
-					v := p[i]
-					if v < cur {
-						cur, curPos = v, i
-					} else if d := v - cur; d >= t && swingDen*d >= last-cur {
-						ext = append(ext, extreme{curPos, cur})
-						state, last, cur, curPos = rising, cur, v, i
-						i--
-						break
-					}
-				}
-			}
+		i = first - 1
+	}
+	return append(ext, extreme{curPos, cur ^ m})
+}
+
+// swing is where a walk stands once its first extreme is known: the
+// extreme, and the state walk and walkBackward go on from, masked.
+type swing struct {
+	first  extreme
+	m, cur int32
+	curPos int
+	last   int32
+}
+
+// firstSwing follows p from its start, or from its end when backward,
+// until its range exceeds the threshold of the block (of size b, laid
+// from the same end) where it is: the lesser of the two extremes of the
+// range first in the walk's direction is the walk's first extreme, and
+// the other the running one. It returns that state and the pixel where
+// the walk goes on, or false when the range never exceeds the threshold.
+func firstSwing(p []int32, thr []int32, b int, backward bool) (s swing, next int, ok bool) {
+	n := len(p)
+	start, step := 0, 1
+	if backward {
+		start, step = n-1, -1
+	}
+	hi, lo := p[start], p[start]
+	hiPos, loPos := 0, 0 // in the walk's order
+	for i := 1; i < n; i++ {
+		x := start + step*i // pixel i in the walk's direction
+		v := p[x]
+		if v > hi {
+			hi, hiPos = v, i
 		}
+		if v < lo {
+			lo, loPos = v, i
+		}
+		if hi-lo < thr[i/b] {
+			continue
+		}
+		at := func(j int) int { return start + step*j }
+		if hiPos < loPos {
+			s = swing{extreme{at(hiPos), hi}, -1, ^lo, at(loPos), ^hi}
+		} else {
+			s = swing{extreme{at(loPos), lo}, 0, hi, at(hiPos), lo}
+		}
+		return s, x + step, true
 	}
-	if state != unknown {
-		ext = append(ext, extreme{curPos, cur})
-	}
-	return ext
+	return s, 0, false
 }
 
 // trimBackground drops the first extremes of a walk, in the order found,
