@@ -97,32 +97,79 @@ type blocks struct {
 	lo, hi, mid2, thr []int32
 }
 
-// measure fills g for profile p of a line of rows pixel rows: blocks of
-// blockDiv-th of the line, at least minBlock pixels, laid from p's start
-// or from its end.
-func (g *blocks) measure(p []int32, rows int, floor, fraction float64, fromEnd bool) {
+// measureBoth measures the ranges of profile p over blocks of a
+// blockDiv-th of the line, at least minBlock pixels, laid both from p's
+// start (fwd) and from its end (back), in one pass: where the line is not
+// a whole number of blocks, r pixels over, a block from the end is the
+// last n%b pixels of one block from the start and the first r of the next,
+// so the pass takes the range of each block's two parts, split at r. It
+// sets the blocks' size and their lo and hi, not their thresholds (see
+// threshold).
+func measureBoth(p []int32, fwd, back *blocks) {
 	n := len(p)
 	b := max(minBlock, n/blockDiv)
 	nb := (n + b - 1) / b
-	g.size, g.n, g.fromEnd = b, n, fromEnd
-	g.lo = resize(g.lo, nb)
-	g.hi = resize(g.hi, nb)
+	r := n % b
+	fwd.size, fwd.n, fwd.fromEnd = b, n, false
+	back.size, back.n, back.fromEnd = b, n, true
+	fwd.lo, fwd.hi = resize(fwd.lo, nb), resize(fwd.hi, nb)
+	back.lo, back.hi = resize(back.lo, nb), resize(back.hi, nb)
+	if r == 0 {
+		for k := range nb {
+			fwd.lo[k], fwd.hi[k] = rangeOf(p[k*b : (k+1)*b])
+		}
+		for k := range nb {
+			back.lo[k], back.hi[k] = fwd.lo[nb-1-k], fwd.hi[nb-1-k]
+		}
+		return
+	}
+	// Block k from the start is pixels k*b to k*b+r, then to (k+1)*b;
+	// block j < nb-1 from the end is the second part of block nb-2-j from
+	// the start and the first part of block nb-1-j, and block nb-1 from
+	// the end the first part of block 0.
+	q := n / b         // the whole blocks; the last from the start holds r pixels
+	var loB, hiB int32 // the range of the second part of the block before
+	for k := range nb {
+		loA, hiA := rangeOf(p[k*b : k*b+r])
+		if k > 0 {
+			back.lo[q-k], back.hi[q-k] = min(loB, loA), max(hiB, hiA)
+		} else {
+			back.lo[q], back.hi[q] = loA, hiA
+		}
+		lo, hi := loA, hiA
+		if k < q {
+			loB, hiB = rangeOf(p[k*b+r : (k+1)*b])
+			lo, hi = min(lo, loB), max(hi, hiB)
+		}
+		fwd.lo[k], fwd.hi[k] = lo, hi
+	}
+}
+
+// rangeOf returns the least and greatest of the values of q, which holds
+// at least one: two pixels a step, in two pairs of running extremes, for
+// the comparisons of each to wait on half as many before.
+func rangeOf(q []int32) (lo, hi int32) {
+	lo, hi = q[0], q[0]
+	lo1, hi1 := lo, hi
+	i := 1
+	for ; i+1 < len(q); i += 2 {
+		u, v := q[i], q[i+1]
+		lo, hi = min(lo, u), max(hi, u)
+		lo1, hi1 = min(lo1, v), max(hi1, v)
+	}
+	if i < len(q) {
+		lo, hi = min(lo, q[i]), max(hi, q[i])
+	}
+	return min(lo, lo1), max(hi, hi1)
+}
+
+// threshold sets the midpoint and threshold of each block of g, measured,
+// for a profile of a line of rows pixel rows: the range over the block and
+// its neighbours, and fraction of it, at least floor grey levels per row.
+func (g *blocks) threshold(rows int, floor, fraction float64) {
+	nb := len(g.lo)
 	g.mid2 = resize(g.mid2, nb)
 	g.thr = resize(g.thr, nb)
-	for k := 0; k < nb; k++ {
-		var blk []int32
-		if fromEnd {
-			blk = p[max(0, n-(k+1)*b) : n-k*b]
-		} else {
-			blk = p[k*b : min(n, (k+1)*b)]
-		}
-		lo, hi := blk[0], blk[0]
-		for _, v := range blk {
-			lo = min(lo, v)
-			hi = max(hi, v)
-		}
-		g.lo[k], g.hi[k] = lo, hi
-	}
 	fl := int32(floor * float64(rows))
 	for k := 0; k < nb; k++ {
 		lo, hi := g.lo[k], g.hi[k]
@@ -184,7 +231,8 @@ func (f *edgeFinder) find(p []int32, rows int, r *Row) {
 		r.set(append(f.pos[:0], 0, 0))
 		return
 	}
-	f.fwd.measure(p, rows, f.floor, f.fraction, false)
+	measureBoth(p, &f.fwd, &f.back)
+	f.fwd.threshold(rows, f.floor, f.fraction)
 	f.ext = f.walk(p, f.ext[:0])
 	ext := trimBackground(f.ext)
 	f.fext = ext
@@ -256,7 +304,8 @@ func (f *edgeFinder) findBackward(p []int32, rows int, r *Row) (same bool) {
 		r.set(append(f.pos[:0], 0, 0))
 		return true
 	}
-	f.back.measure(p, rows, f.floor, f.fraction, true)
+	// find measured the blocks from the end too.
+	f.back.threshold(rows, f.floor, f.fraction)
 	f.rext = f.walkBackward(p, f.rext[:0])
 	ext := trimBackground(f.rext)
 	slices.Reverse(ext)
