@@ -5,6 +5,7 @@ import (
 	"image"
 	"math"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/barkit/barkit/symbology/linear/lineartest"
@@ -587,6 +588,45 @@ func TestScanNoInverted(t *testing.T) {
 		s.decodeBoth(4)
 		if decodes != c.want {
 			t.Errorf("noInverted %v: %d readings decoded, want %d", c.noInverted, decodes, c.want)
+		}
+	}
+}
+
+// TestProfileSums checks the profile of every row and column of small
+// random images, whose rows are padded beyond their width, against the
+// plain sum of the pixels of the line and of its neighbours in the image.
+func TestProfileSums(t *testing.T) {
+	for _, size := range [][2]int{{1, 1}, {1, 5}, {5, 1}, {2, 7}, {7, 2}, {3, 3}, {31, 17}} {
+		w, h := size[0], size[1]
+		g := &image.Gray{Pix: make([]uint8, (w+3)*h), Stride: w + 3, Rect: image.Rect(0, 0, w, h)}
+		for i := range g.Pix {
+			g.Pix[i] = uint8(i*97 + i*i*31)
+		}
+		s := &scanner{g: g}
+		for _, f := range []family{rows(g), columns(g)} {
+			s.fam = f
+			s.lines, s.length = f.lines, f.length
+			s.prof = make([]int32, s.length)
+			for c := range s.lines {
+				n := s.profile(c)
+				lines := 0
+				for d := c - 1; d <= c+1; d++ {
+					if d < 0 || d >= s.lines {
+						continue
+					}
+					lines++
+					for x := range s.length {
+						px, py := x, d
+						if f.kind == columnLines {
+							px, py = d, x
+						}
+						s.prof[x] -= int32(g.GrayAt(px, py).Y)
+					}
+				}
+				if n != lines || slices.ContainsFunc(s.prof, func(v int32) bool { return v != 0 }) {
+					t.Errorf("%dx%d, kind %d, line %d: %d lines, want %d; profile less the sum %v", w, h, f.kind, c, n, lines, s.prof)
+				}
+			}
 		}
 	}
 }
