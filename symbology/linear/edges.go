@@ -550,6 +550,10 @@ func crossings(p []int32, ext []extreme, step, mid2 []int32, cross []float64) {
 	// crossing of the level nearest the steepest step, the earlier of
 	// two as near, searched outwards from it. Written out for falling
 	// and rising edges, in one loop: a scan places millions of edges.
+	// The levels are taken over edgeReach pixels each side whatever the
+	// edge's length, pixels beyond an extreme replaced by the extreme
+	// itself (lo, hi), which changes neither the least nor the greatest
+	// value: loops of a fixed count, whose end the processor predicts.
 	cross = cross[:len(step)]
 	mid2 = mid2[:len(step)]
 	for j := range cross {
@@ -559,11 +563,9 @@ func crossings(p []int32, ext []extreme, step, mid2 []int32, cross []float64) {
 		best := k
 		var level2 int32
 		if a.v >= b.v { // falling
-			for i := lo; i < k; i++ {
-				va = max(va, p[i])
-			}
-			for i := k + 2; i <= hi; i++ {
-				vb = min(vb, p[i])
+			for d := 1; d <= edgeReach; d++ {
+				va = max(va, p[max(lo, k-d)])
+				vb = min(vb, p[min(hi, k+1+d)])
 			}
 			level2 = va + vb
 			// The midpoint of the local contrast, when the edge
@@ -585,11 +587,9 @@ func crossings(p []int32, ext []extreme, step, mid2 []int32, cross []float64) {
 				}
 			}
 		} else {
-			for i := lo; i < k; i++ {
-				va = min(va, p[i])
-			}
-			for i := k + 2; i <= hi; i++ {
-				vb = max(vb, p[i])
+			for d := 1; d <= edgeReach; d++ {
+				va = min(va, p[max(lo, k-d)])
+				vb = max(vb, p[min(hi, k+1+d)])
 			}
 			level2 = va + vb
 			if 2*a.v < m && 2*b.v > m {
