@@ -101,10 +101,10 @@ type blocks struct {
 // blockDiv-th of the line, at least minBlock pixels, laid both from p's
 // start (fwd) and from its end (back), in one pass: where the line is not
 // a whole number of blocks, r pixels over, a block from the end is the
-// last n%b pixels of one block from the start and the first r of the next,
-// so the pass takes the range of each block's two parts, split at r. It
-// sets the blocks' size and their lo and hi, not their thresholds (see
-// threshold).
+// last b-r pixels of one block from the start and the first r of the
+// next, so the pass takes the range of each block's two parts, split at
+// r. It sets the blocks' size and their lo and hi, not their thresholds
+// (see threshold).
 func measureBoth(p []int32, fwd, back *blocks) {
 	n := len(p)
 	b := max(minBlock, n/blockDiv)
@@ -366,10 +366,11 @@ func elements(pos []float64, ext []extreme, cross []float64, n int) []float64 {
 // counts when the profile has dropped from cur by d, at least the
 // block's threshold t and at least a swingDen-th of the swing before,
 // cur-last: swingDen*d >= cur-last is d >= ceil((cur-last)/swingDen),
-// which is (cur-last+swingDen-1)>>swingShift as >> rounds down. The pixel that
-// sets a new maximum has d = 0, under t, so the update of cur before the
-// test leaves the test as it was; with the test a single comparison, the
-// loop's one unpredictable branch is the turn.
+// which is (cur-last+swingDen-1)>>swingShift as >> rounds down. The
+// pixel that sets a new maximum has d = 0, under t (at least the floor,
+// which is positive), so updating cur before the test leaves the test as
+// it was; with the test a single comparison, the loop's one unpredictable
+// branch is the turn.
 func (f *edgeFinder) walk(p []int32, ext []extreme) []extreme {
 	n := len(p)
 	b, thr := f.fwd.size, f.fwd.thr
@@ -441,11 +442,11 @@ type swing struct {
 }
 
 // firstSwing follows p from its start, or from its end when backward,
-// until its range exceeds the threshold of the block (of size b, laid
-// from the same end) where it is: the lesser of the two extremes of the
-// range first in the walk's direction is the walk's first extreme, and
-// the other the running one. It returns that state and the pixel where
-// the walk goes on, or false when the range never exceeds the threshold.
+// until the range of the values so far reaches the threshold of the
+// block (of size b, laid from the same end) where it is: of the range's
+// two extremes, the one met first is the walk's first extreme and the
+// other its running one. It returns that state and the pixel where the
+// walk goes on, or false when the range never reaches the threshold.
 func firstSwing(p []int32, thr []int32, b int, backward bool) (s swing, next int, ok bool) {
 	n := len(p)
 	start, step := 0, 1
@@ -466,11 +467,11 @@ func firstSwing(p []int32, thr []int32, b int, backward bool) (s swing, next int
 		if hi-lo < thr[i/b] {
 			continue
 		}
-		at := func(j int) int { return start + step*j }
+		hx, lx := start+step*hiPos, start+step*loPos // their pixels
 		if hiPos < loPos {
-			s = swing{extreme{at(hiPos), hi}, -1, ^lo, at(loPos), ^hi}
+			s = swing{extreme{hx, hi}, -1, ^lo, lx, ^hi}
 		} else {
-			s = swing{extreme{at(loPos), lo}, 0, hi, at(hiPos), lo}
+			s = swing{extreme{lx, lo}, 0, hi, hx, lo}
 		}
 		return s, x + step, true
 	}
