@@ -293,9 +293,10 @@ func (f *edgeFinder) find(p []int32, rows int, r *Row) {
 // second reading of a line finds what the first missed (ean13-extension-1
 // of the reference corpus reads an add-on only so).
 //
-// It must follow find of the same p, whose edges it reuses where the same
-// two extremes bound an edge with the same level of local contrast (an
-// edge depends on nothing else): on most lines, most of them. It reports
+// It must follow find of the same p, which measured its blocks from the
+// end (measureBoth), and whose edges it reuses where the same two
+// extremes bound an edge with the same level of local contrast (an edge
+// depends on nothing else): on most lines, most of them. It reports
 // same when the walks found the same extremes and every edge was reused:
 // then the elements are those of find.
 func (f *edgeFinder) findBackward(p []int32, rows int, r *Row) (same bool) {
