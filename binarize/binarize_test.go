@@ -4,8 +4,11 @@ import (
 	"context"
 	"image"
 	"image/color"
+	"image/png"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 
@@ -490,12 +493,24 @@ func TestSourceUniform(t *testing.T) {
 // TestMorphology checks Dilate and Open against their definitions.
 func TestMorphology(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
-	for _, size := range [][2]int{{37, 23}, {5, 9}, {1, 1}, {8, 3}, {17, 1}, {64, 40}} {
-		m := matrix.New(size[0], size[1])
-		for i := range m.Pix {
-			m.Pix[i] = r.IntN(3) == 0
+	sizes := [][2]int{{37, 23}, {5, 9}, {1, 1}, {8, 3}, {17, 1}, {64, 40}, {1, 17}, {2, 31}, {9, 2}, {15, 16}, {23, 7}, {33, 11}}
+	for _, size := range sizes {
+		for _, density := range []int{2, 3, 20} {
+			m := matrix.New(size[0], size[1])
+			for i := range m.Pix {
+				m.Pix[i] = r.IntN(density) == 0
+			}
+			testMorphology(t, m)
+			// Dark only at the borders, where the windows are cut.
+			b := matrix.New(size[0], size[1])
+			for y := range b.Height {
+				for x := range b.Width {
+					border := x == 0 || y == 0 || x == b.Width-1 || y == b.Height-1
+					b.Set(x, y, border && r.IntN(density) == 0)
+				}
+			}
+			testMorphology(t, b)
 		}
-		testMorphology(t, m)
 	}
 }
 
@@ -728,6 +743,42 @@ func TestDownscaledComposite(t *testing.T) {
 		for i := range want.Pix {
 			if d := int(got.Pix[i]) - int(want.Pix[i]); d < -1 || d > 1 {
 				t.Fatalf("shrunk by %d: pixel %d is %d, direct %d", c.factor, i, got.Pix[i], want.Pix[i])
+			}
+		}
+	}
+}
+
+// BenchmarkViews makes, on a fresh Source per image, the views a thorough
+// scan makes of the falsepositives images (the scan cache's PNG copies,
+// skipped when absent): images without a symbol, where making views is a
+// large part of a scan's work.
+func BenchmarkViews(b *testing.B) {
+	var lums []*image.Gray
+	for _, dir := range []string{"falsepositives-1", "falsepositives-2"} {
+		files, _ := filepath.Glob(filepath.Join("/tmp/sc-cache/rotated", dir, "*.png"))
+		for _, name := range files {
+			f, err := os.Open(name)
+			if err != nil {
+				b.Fatal(err)
+			}
+			img, err := png.Decode(f)
+			f.Close()
+			if err != nil {
+				b.Fatal(err)
+			}
+			lums = append(lums, Luminance(img))
+		}
+	}
+	if len(lums) == 0 {
+		b.Skip("no falsepositives copies in /tmp/sc-cache")
+	}
+	views := []View{{}, {Inverted: true}, {Method: Global}, {Method: Global, Inverted: true}, {Dilate: 1}, {Dilate: 2}, {Open: true}, {Up: 2}, {Down: 2}}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, g := range lums {
+			s := &Source{Lum: g}
+			for _, v := range views {
+				s.Binary(v)
 			}
 		}
 	}

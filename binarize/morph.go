@@ -106,25 +106,75 @@ const maxWordRadius = 4
 // guarantees and the compiler's representation), so the bytes of eight
 // pixels combine as one 64-bit word, and the dark pixels of a word are its
 // set bits.
+//
+// An AND of 0s and 1s is the complement of the OR of their complements,
+// so eroding ORs words XORed with ones8, and the loops hold no branch on
+// the operation. The rows' pass runs r rows ahead of the columns' pass
+// and keeps only the 2r+1 rows the columns' pass reads, in a ring at the
+// start of tmp, so they are still in the cache when read.
 func dilateWords(src, dst, tmp []bool, w, h, r int, erode bool) (dark int) {
 	s, t, d := bytesOf(src), bytesOf(tmp), bytesOf(dst)
-	for y := range h {
-		windowRow(s[y*w:(y+1)*w], t[y*w:(y+1)*w], r, erode)
+	var flip uint64
+	if erode {
+		flip = ones8
 	}
+	// Row a of the rows' pass is in slot a%k: the rows one output row
+	// reads are at most k consecutive ones, in distinct slots, and k·w
+	// fits in tmp.
+	k := min(2*r+1, h)
+	slot := func(a int) []byte { return t[a%k*w : (a%k+1)*w] }
+	var window [2*maxWordRadius + 1][]byte
+	rows := window[:2*r+1]
+	next := 0 // the next row for the rows' pass
 	for y := range h {
-		lo, hi := max(0, y-r), min(h-1, y+r)
-		out := d[y*w : (y+1)*w]
-		copy(out, t[lo*w:(lo+1)*w])
-		for k := lo + 1; k <= hi; k++ {
-			if erode {
-				andInto(out, t[k*w:(k+1)*w])
-			} else {
-				orInto(out, t[k*w:(k+1)*w])
-			}
+		for ; next <= min(h-1, y+r); next++ {
+			windowRow(s[next*w:(next+1)*w], slot(next), r, flip)
 		}
-		dark += ones(out)
+		// Rows beyond the image repeat the edge row, which the OR (or
+		// AND) of the window already holds.
+		for j := range rows {
+			rows[j] = slot(min(max(y-r+j, 0), h-1))
+		}
+		dark += combineRows(d[y*w:(y+1)*w], rows, flip)
 	}
 	return dark
+}
+
+// combineRows writes to out the OR of rows (the AND, with flip ones8, as
+// dilateWords does), all of out's length, and returns the number of 1s
+// written. Three rows, the commonest window, take a loop of their own.
+func combineRows(out []byte, rows [][]byte, flip uint64) (n int) {
+	i := 0
+	if len(rows) == 3 {
+		a, b, c := rows[0][:len(out)], rows[1][:len(out)], rows[2][:len(out)]
+		for ; i+8 <= len(out); i += 8 {
+			v := (binary.LittleEndian.Uint64(a[i:]) ^ flip) | (binary.LittleEndian.Uint64(b[i:]) ^ flip) | (binary.LittleEndian.Uint64(c[i:]) ^ flip)
+			v ^= flip
+			binary.LittleEndian.PutUint64(out[i:], v)
+			n += bits.OnesCount64(v)
+		}
+	} else {
+		for ; i+8 <= len(out); i += 8 {
+			var v uint64
+			for _, row := range rows {
+				v |= binary.LittleEndian.Uint64(row[i:]) ^ flip
+			}
+			v ^= flip
+			binary.LittleEndian.PutUint64(out[i:], v)
+			n += bits.OnesCount64(v)
+		}
+	}
+	f := byte(flip)
+	for ; i < len(out); i++ {
+		var v byte
+		for _, row := range rows {
+			v |= row[i] ^ f
+		}
+		v ^= f
+		out[i] = v
+		n += int(v)
+	}
+	return n
 }
 
 // bytesOf returns the bytes of b.
@@ -135,74 +185,38 @@ func bytesOf(b []bool) []byte {
 	return unsafe.Slice((*byte)(unsafe.Pointer(&b[0])), len(b))
 }
 
-// windowRow sets out[x] to the OR (AND, with and) of row[x-r] to row[x+r],
-// those that lie in the row.
-func windowRow(row, out []byte, r int, and bool) {
+// windowRow sets out[x] to the OR of row[x-r] to row[x+r], those that lie
+// in the row; with flip ones8, to their AND (see dilateWords).
+func windowRow(row, out []byte, r int, flip uint64) {
 	n := len(row)
+	f := byte(flip)
 	x := 0
 	// The ends, where the window is cut, and rows too short for a word.
 	edge := func(x int) {
-		lo, hi := max(0, x-r), min(n-1, x+r)
-		v := row[lo]
-		for _, c := range row[lo+1 : hi+1] {
-			if and {
-				v &= c
-			} else {
-				v |= c
-			}
+		var v byte
+		for _, c := range row[max(0, x-r) : min(n-1, x+r)+1] {
+			v |= c ^ f
 		}
-		out[x] = v
+		out[x] = v ^ f
 	}
 	for ; x < min(r, n); x++ {
 		edge(x)
 	}
-	for ; x+r+8 <= n; x += 8 {
-		v := binary.LittleEndian.Uint64(row[x-r:])
-		for k := x - r + 1; k <= x+r; k++ {
-			if and {
-				v &= binary.LittleEndian.Uint64(row[k:])
-			} else {
-				v |= binary.LittleEndian.Uint64(row[k:])
-			}
+	if r == 1 {
+		for ; x+9 <= n; x += 8 {
+			p := row[x-1 : x+9 : x+9]
+			v := (binary.LittleEndian.Uint64(p) ^ flip) | (binary.LittleEndian.Uint64(p[1:]) ^ flip) | (binary.LittleEndian.Uint64(p[2:]) ^ flip)
+			binary.LittleEndian.PutUint64(out[x:], v^flip)
 		}
-		binary.LittleEndian.PutUint64(out[x:], v)
+	}
+	for ; x+r+8 <= n; x += 8 {
+		var v uint64
+		for k := x - r; k <= x+r; k++ {
+			v |= binary.LittleEndian.Uint64(row[k:]) ^ flip
+		}
+		binary.LittleEndian.PutUint64(out[x:], v^flip)
 	}
 	for ; x < n; x++ {
 		edge(x)
 	}
-}
-
-// orInto ORs src into dst, eight bytes at a time.
-func orInto(dst, src []byte) {
-	i := 0
-	for ; i+8 <= len(dst); i += 8 {
-		binary.LittleEndian.PutUint64(dst[i:], binary.LittleEndian.Uint64(dst[i:])|binary.LittleEndian.Uint64(src[i:]))
-	}
-	for ; i < len(dst); i++ {
-		dst[i] |= src[i]
-	}
-}
-
-// andInto ANDs src into dst, eight bytes at a time.
-func andInto(dst, src []byte) {
-	i := 0
-	for ; i+8 <= len(dst); i += 8 {
-		binary.LittleEndian.PutUint64(dst[i:], binary.LittleEndian.Uint64(dst[i:])&binary.LittleEndian.Uint64(src[i:]))
-	}
-	for ; i < len(dst); i++ {
-		dst[i] &= src[i]
-	}
-}
-
-// ones returns the number of bytes of b that are 1, b holding only 0s and
-// 1s.
-func ones(b []byte) int {
-	n, i := 0, 0
-	for ; i+8 <= len(b); i += 8 {
-		n += bits.OnesCount64(binary.LittleEndian.Uint64(b[i:]))
-	}
-	for _, c := range b[i:] {
-		n += int(c)
-	}
-	return n
 }
