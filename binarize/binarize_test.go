@@ -434,6 +434,30 @@ func TestSourceComplement(t *testing.T) {
 	}
 }
 
+// TestSourceDilateFromSmaller checks the dilations a Source makes from a
+// smaller one made first against those made directly, and their counts
+// of dark pixels, on images whose scene reaches the borders.
+func TestSourceDilateFromSmaller(t *testing.T) {
+	for _, g := range []*image.Gray{scene(123, 77, 3, 0, 30, 5, 8), scene(64, 9, 2, 0, 30, 5, 3), scene(9, 50, 2, 0, 30, 5, 4)} {
+		for _, first := range []int{1, 2} {
+			for _, inv := range []bool{false, true} {
+				s := NewSource(g)
+				s.Binary(View{Inverted: inv, Dilate: first})
+				for r := first + 1; r <= 5; r++ {
+					v := View{Inverted: inv, Dilate: r}
+					direct := NewSource(g)
+					if got, want := s.Binary(v), direct.Binary(v); !got.Equal(want) {
+						t.Errorf("%dx%d: %+v after dilating by %d differs from the view made directly", g.Rect.Dx(), g.Rect.Dy(), v, first)
+					}
+					if got, want := s.views[v].dark, direct.views[v].dark; got != want {
+						t.Errorf("%dx%d: %+v after dilating by %d: %d dark, want %d", g.Rect.Dx(), g.Rect.Dy(), v, first, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestSourceRelease checks that a released view is made anew, and that a
 // view made after it takes its memory: a scan's views reuse the buffers
 // of those it is done with.
@@ -548,6 +572,12 @@ func testMorphology(t *testing.T, m *matrix.Matrix) {
 				if d.Get(x, y) != darkNear(m, x, y, rad, true) {
 					t.Fatalf("Dilate(%d) wrong at %d,%d", rad, x, y)
 				}
+			}
+		}
+		// Source makes a dilation from a smaller one when it has it.
+		for first := 1; first < rad; first++ {
+			if !Dilate(Dilate(m, first), rad-first).Equal(d) {
+				t.Fatalf("%dx%d: Dilate(Dilate(%d), %d) is not Dilate(%d)", m.Width, m.Height, first, rad-first, rad)
 			}
 		}
 	}

@@ -142,13 +142,25 @@ func dilateWords(src, dst, tmp []bool, w, h, r int, erode bool) (dark int) {
 
 // combineRows writes to out the OR of rows (the AND, with flip ones8, as
 // dilateWords does), all of out's length, and returns the number of 1s
-// written. Three rows, the commonest window, take a loop of their own.
+// written. Three and five rows, the windows of radii 1 and 2, take loops
+// of their own.
 func combineRows(out []byte, rows [][]byte, flip uint64) (n int) {
 	i := 0
 	if len(rows) == 3 {
 		a, b, c := rows[0][:len(out)], rows[1][:len(out)], rows[2][:len(out)]
 		for ; i+8 <= len(out); i += 8 {
 			v := (binary.LittleEndian.Uint64(a[i:]) ^ flip) | (binary.LittleEndian.Uint64(b[i:]) ^ flip) | (binary.LittleEndian.Uint64(c[i:]) ^ flip)
+			v ^= flip
+			binary.LittleEndian.PutUint64(out[i:], v)
+			n += bits.OnesCount64(v)
+		}
+	} else if len(rows) == 5 {
+		a, b, c := rows[0][:len(out)], rows[1][:len(out)], rows[2][:len(out)]
+		d, e := rows[3][:len(out)], rows[4][:len(out)]
+		for ; i+8 <= len(out); i += 8 {
+			v := (binary.LittleEndian.Uint64(a[i:]) ^ flip) | (binary.LittleEndian.Uint64(b[i:]) ^ flip) |
+				(binary.LittleEndian.Uint64(c[i:]) ^ flip) | (binary.LittleEndian.Uint64(d[i:]) ^ flip) |
+				(binary.LittleEndian.Uint64(e[i:]) ^ flip)
 			v ^= flip
 			binary.LittleEndian.PutUint64(out[i:], v)
 			n += bits.OnesCount64(v)

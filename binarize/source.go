@@ -190,7 +190,19 @@ func (s *Source) make(ctx context.Context, v View) (made, error) {
 			mv.dark = dilateInto(eroded, mv.m.Pix, tmp, w, h, 1, false)
 			s.free = append(s.free, eroded)
 		} else {
-			mv.dark = dilateInto(base.m.Pix, mv.m.Pix, tmp, w, h, v.Dilate, false)
+			// Dilating by r is dilating by d and then by r-d: a pixel
+			// within r of a dark one (in both directions) has a pixel
+			// within d of that one and within r-d of itself, which lies
+			// in the image because the image is a rectangle. So a
+			// smaller dilation made already saves its part of the work.
+			from, r := base.m, v.Dilate
+			for d := v.Dilate - 1; d >= 1; d-- {
+				if smaller, ok := s.views[View{Method: v.Method, Inverted: v.Inverted, Down: 1, Up: v.Up, Dilate: d}]; ok {
+					from, r = smaller.m, v.Dilate-d
+					break
+				}
+			}
+			mv.dark = dilateInto(from.Pix, mv.m.Pix, tmp, w, h, r, false)
 		}
 		s.free = append(s.free, tmp)
 	case v.Up > 1:
