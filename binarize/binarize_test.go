@@ -555,7 +555,7 @@ func testMorphology(t *testing.T, m *matrix.Matrix) {
 		d := Dilate(m, rad)
 		for _, erode := range []bool{false, true} {
 			out := make([]bool, len(m.Pix))
-			n, want := dilateInto(m.Pix, out, make([]bool, len(m.Pix)), m.Width, m.Height, rad, erode), 0
+			n, want := dilateInto(m.Pix, out, m.Width, m.Height, rad, erode), 0
 			for i, v := range out {
 				want += map[bool]int{true: 1}[v]
 				x, y := i%m.Width, i/m.Width
@@ -587,8 +587,16 @@ func testMorphology(t *testing.T, m *matrix.Matrix) {
 			eroded.Set(x, y, !darkNear(m, x, y, 1, false))
 		}
 	}
-	if !Open(m).Equal(Dilate(eroded, 1)) {
-		t.Error("Open is not erosion then dilation")
+	opened := Dilate(eroded, 1)
+	if !Open(m).Equal(opened) {
+		t.Errorf("%dx%d: Open is not erosion then dilation", m.Width, m.Height)
+	}
+	want := 0
+	for _, v := range opened.Pix {
+		want += boolInt(v)
+	}
+	if n := openInto(m.Pix, make([]bool, len(m.Pix)), m.Width, m.Height); n != want {
+		t.Errorf("%dx%d: openInto counts %d dark, want %d", m.Width, m.Height, n, want)
 	}
 	if !Dilate(m, 0).Equal(m) {
 		t.Error("Dilate(0) changed the matrix")

@@ -16,7 +16,7 @@ func Dilate(m *matrix.Matrix, r int) *matrix.Matrix {
 		return m.Clone()
 	}
 	out := matrix.New(m.Width, m.Height)
-	dilateInto(m.Pix, out.Pix, make([]bool, len(m.Pix)), m.Width, m.Height, r, false)
+	dilateInto(m.Pix, out.Pix, m.Width, m.Height, r, false)
 	return out
 }
 
@@ -26,15 +26,47 @@ func Dilate(m *matrix.Matrix, r int) *matrix.Matrix {
 // symbol's edge.
 func Open(m *matrix.Matrix) *matrix.Matrix {
 	out := matrix.New(m.Width, m.Height)
-	tmp := make([]bool, len(m.Pix))
-	eroded := make([]bool, len(m.Pix))
-	dilateInto(m.Pix, eroded, tmp, m.Width, m.Height, 1, true)
-	dilateInto(eroded, out.Pix, tmp, m.Width, m.Height, 1, false)
+	openInto(m.Pix, out.Pix, m.Width, m.Height)
 	return out
 }
 
-// dilateInto writes src (w×h, dark true) dilated by r into dst, using tmp
-// for the rows' pass. With erode it erodes instead: a pixel stays dark only
+// openInto writes src (w×h, dark true) opened (see Open) into dst and
+// returns the number of dark pixels of dst. src and dst must not be the
+// same buffer.
+//
+// It streams the erosion into the dilation as dilateWords streams its
+// rows' pass into its columns' pass: eroded row a needs the erosion's
+// rows' pass up to row a+1, output row y needs eroded rows up to y+1, and
+// each pass keeps only the three rows the next one reads, so the eroded
+// image is never held whole.
+func openInto(src, dst []bool, w, h int) (dark int) {
+	s, d := bytesOf(src), bytesOf(dst)
+	k := min(3, h)
+	buf := make([]byte, (2*k+1)*w)
+	eroding, dilating, eroded := buf[:k*w], buf[k*w:2*k*w], buf[2*k*w:]
+	slot := func(ring []byte, a int) []byte { return ring[a%k*w : (a%k+1)*w] }
+	var window [3][]byte
+	rows := func(ring []byte, y int) [][]byte {
+		for j := range window {
+			window[j] = slot(ring, min(max(y-1+j, 0), h-1))
+		}
+		return window[:]
+	}
+	nextRow, nextEroded := 0, 0
+	for y := range h {
+		for ; nextEroded <= min(h-1, y+1); nextEroded++ {
+			for ; nextRow <= min(h-1, nextEroded+1); nextRow++ {
+				windowRow(s[nextRow*w:(nextRow+1)*w], slot(eroding, nextRow), 1, ones8)
+			}
+			combineRows(eroded, rows(eroding, nextEroded), ones8)
+			windowRow(eroded, slot(dilating, nextEroded), 1, 0)
+		}
+		dark += combineRows(d[y*w:(y+1)*w], rows(dilating, y), 0)
+	}
+	return dark
+}
+
+// dilateInto writes src (w×h, dark true) dilated by r into dst. With erode it erodes instead: a pixel stays dark only
 // when every pixel of its square that lies in the image is dark. src and
 // dst must not be the same buffer. It returns the number of dark pixels of
 // dst.
@@ -45,10 +77,11 @@ func Open(m *matrix.Matrix) *matrix.Matrix {
 // the last counting pixel was: the window of x counts when that is at
 // x-r or later. So the cost does not grow with r, and the loops hold no
 // branch on the pixels, which in noise change at random.
-func dilateInto(src, dst, tmp []bool, w, h, r int, erode bool) (dark int) {
+func dilateInto(src, dst []bool, w, h, r int, erode bool) (dark int) {
 	if r <= maxWordRadius {
-		return dilateWords(src, dst, tmp, w, h, r, erode)
+		return dilateWords(src, dst, w, h, r, erode)
 	}
+	tmp := make([]bool, w*h) // the rows' pass
 	counts := !erode
 	const never = -1 << 30 // no counting pixel seen
 	for y := range h {
@@ -110,18 +143,19 @@ const maxWordRadius = 4
 // An AND of 0s and 1s is the complement of the OR of their complements,
 // so eroding ORs words XORed with ones8, and the loops hold no branch on
 // the operation. The rows' pass runs r rows ahead of the columns' pass
-// and keeps only the 2r+1 rows the columns' pass reads, in a ring at the
-// start of tmp, so they are still in the cache when read.
-func dilateWords(src, dst, tmp []bool, w, h, r int, erode bool) (dark int) {
-	s, t, d := bytesOf(src), bytesOf(tmp), bytesOf(dst)
+// and keeps only the 2r+1 rows the columns' pass reads, in a ring, so
+// they are still in the cache when read and no image-sized buffer is
+// needed for them.
+func dilateWords(src, dst []bool, w, h, r int, erode bool) (dark int) {
+	s, d := bytesOf(src), bytesOf(dst)
 	var flip uint64
 	if erode {
 		flip = ones8
 	}
 	// Row a of the rows' pass is in slot a%k: the rows one output row
-	// reads are at most k consecutive ones, in distinct slots, and k·w
-	// fits in tmp.
+	// reads are at most k consecutive ones, in distinct slots.
 	k := min(2*r+1, h)
+	t := make([]byte, k*w)
 	slot := func(a int) []byte { return t[a%k*w : (a%k+1)*w] }
 	var window [2*maxWordRadius + 1][]byte
 	rows := window[:2*r+1]

@@ -182,13 +182,9 @@ func (s *Source) make(ctx context.Context, v View) (made, error) {
 			mv = made{m: base.m, dark: base.dark, shared: true}
 			break
 		}
-		tmp := s.buffer()
 		mv.m = &matrix.Matrix{Width: w, Height: h, Pix: s.buffer()}
 		if v.Open {
-			eroded := s.buffer()
-			dilateInto(base.m.Pix, eroded, tmp, w, h, 1, true)
-			mv.dark = dilateInto(eroded, mv.m.Pix, tmp, w, h, 1, false)
-			s.free = append(s.free, eroded)
+			mv.dark = openInto(base.m.Pix, mv.m.Pix, w, h)
 		} else {
 			// Dilating by r is dilating by d and then by r-d: a pixel
 			// within r of a dark one (in both directions) has a pixel
@@ -202,9 +198,8 @@ func (s *Source) make(ctx context.Context, v View) (made, error) {
 					break
 				}
 			}
-			mv.dark = dilateInto(from.Pix, mv.m.Pix, tmp, w, h, r, false)
+			mv.dark = dilateInto(from.Pix, mv.m.Pix, w, h, r, false)
 		}
-		s.free = append(s.free, tmp)
 	case v.Up > 1:
 		base, err := s.make(ctx, View{Method: v.Method, Inverted: v.Inverted, Down: 1, Up: 1})
 		if base.m == nil {
