@@ -210,6 +210,19 @@ func combineRows(out []byte, rows [][]byte, flip uint64) (n int) {
 			n += bits.OnesCount64(v)
 		}
 	}
+	// The bytes short of a word: one more word, overlapping the last,
+	// counting only its new bytes (the high ones).
+	if i < len(out) && len(out) >= 8 {
+		j := len(out) - 8
+		var v uint64
+		for _, row := range rows {
+			v |= binary.LittleEndian.Uint64(row[j:]) ^ flip
+		}
+		v ^= flip
+		binary.LittleEndian.PutUint64(out[j:], v)
+		n += bits.OnesCount64(v >> (8 * (i - j)))
+		i = len(out)
+	}
 	f := byte(flip)
 	for ; i < len(out); i++ {
 		var v byte
@@ -261,6 +274,17 @@ func windowRow(row, out []byte, r int, flip uint64) {
 			v |= binary.LittleEndian.Uint64(row[k:]) ^ flip
 		}
 		binary.LittleEndian.PutUint64(out[x:], v^flip)
+	}
+	// The pixels short of a word: one more word, overlapping the last,
+	// rather than pixel by pixel.
+	if x < n-r && n-r-8 >= r {
+		x = n - r - 8
+		var v uint64
+		for k := x - r; k <= x+r; k++ {
+			v |= binary.LittleEndian.Uint64(row[k:]) ^ flip
+		}
+		binary.LittleEndian.PutUint64(out[x:], v^flip)
+		x += 8
 	}
 	for ; x < n; x++ {
 		edge(x)
