@@ -387,6 +387,8 @@ func TestSourceViews(t *testing.T) {
 		{View{Open: true}, Open(local)},
 		{View{Dilate: 2}, Dilate(local, 2)},
 		{View{Dilate: 1, Open: true}, Dilate(local, 1)}, // a dilation is not opened
+		{View{Up: 2, Dilate: 1}, Dilate(Enlarge(local, 2), 1)},
+		{View{Up: 2, Open: true}, Open(Enlarge(local, 2))},
 	} {
 		if m := s.Binary(tc.v); !m.Equal(tc.want) {
 			t.Errorf("%+v differs from the matrix made directly", tc.v)

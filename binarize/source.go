@@ -177,12 +177,19 @@ func (s *Source) make(ctx context.Context, v View) (made, error) {
 		if base.m == nil {
 			return made{}, err
 		}
+		// The base is the image's size, or enlarged (Up).
+		w, h := base.m.Width, base.m.Height
 		if base.dark == 0 || base.dark == w*h {
 			// Opening or dilating one colour changes nothing.
 			mv = made{m: base.m, dark: base.dark, shared: true}
 			break
 		}
-		mv.m = &matrix.Matrix{Width: w, Height: h, Pix: s.buffer()}
+		mv.m = &matrix.Matrix{Width: w, Height: h}
+		if v.Up > 1 {
+			mv.m.Pix = make([]bool, w*h)
+		} else {
+			mv.m.Pix = s.buffer()
+		}
 		if v.Open {
 			mv.dark = openInto(base.m.Pix, mv.m.Pix, w, h)
 		} else {
