@@ -322,6 +322,59 @@ func BenchmarkFindFinders(b *testing.B) {
 	}
 }
 
+// sceneDir holds PNG copies of the corpus folders, at each rotation,
+// made by the scan cache; benchmarks that read it skip when it is absent.
+const sceneDir = "/tmp/sc-cache/rotated"
+
+// sceneViews returns the views the QR reader searches first in each PNG
+// of the folders matching pattern under sceneDir: the local binarization,
+// its inverse and the global one.
+func sceneViews(tb testing.TB, pattern string) []*matrix.Matrix {
+	files, _ := filepath.Glob(filepath.Join(sceneDir, pattern, "*.png"))
+	if len(files) == 0 {
+		tb.Skip("no PNG copies in", filepath.Join(sceneDir, pattern))
+	}
+	var views []*matrix.Matrix
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		img, _, err := image.Decode(f)
+		f.Close()
+		if err != nil {
+			tb.Fatalf("%s: %v", name, err)
+		}
+		src := binarize.NewSource(img)
+		for _, v := range []binarize.View{{}, {Inverted: true}, {Method: binarize.Global}} {
+			if bin := src.Binary(v); bin != nil {
+				views = append(views, bin)
+			}
+		}
+	}
+	return views
+}
+
+// BenchmarkFindFindersScenes searches the views of the corpus images
+// without a symbol (most of the QR reader's time on them is this search)
+// and of the QR Code folders, every row: one op searches every view.
+func BenchmarkFindFindersScenes(b *testing.B) {
+	for _, c := range []struct{ name, pattern string }{
+		{"falsepositives", "falsepositives-*"},
+		{"qrcode", "qrcode-*"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			views := sceneViews(b, c.pattern)
+			for b.Loop() {
+				for _, bin := range views {
+					FindFinders(context.Background(), bin, 1)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(views)), "ns/view")
+		})
+	}
+}
+
 // BenchmarkFindFindersNoise searches binarized noise, 2000×2000: the most
 // runs, and chance patterns, an image can hold.
 func BenchmarkFindFindersNoise(b *testing.B) {
