@@ -32,12 +32,7 @@ var finderPattern = [5]float64{1, 1, 3, 1, 1}
 // at least step pixels tall. FindFinders stops early, returning what it
 // found, when ctx is done.
 func FindFinders(ctx context.Context, bin *matrix.Matrix, step int) []Finder {
-	return findConcentric(ctx, bin, step, finderPattern)
-}
-
-// findConcentric finds concentric-square patterns with the given
-// dark-light-dark-light-dark cross-section ratios.
-func findConcentric(ctx context.Context, bin *matrix.Matrix, step int, pattern [5]float64) []Finder {
+	pattern := finderPattern
 	if step < 1 {
 		step = 1
 	}
@@ -83,7 +78,7 @@ func findConcentric(ctx context.Context, bin *matrix.Matrix, step int, pattern [
 			runs[2] = centre
 			runs[3] = int(ends[k-1] - ends[k-2])
 			runs[4] = int(ends[k] - ends[k-1])
-			if !centreLongest(runs) {
+			if !centreLongest(runs) || !mayMatchFinder(runs) {
 				continue
 			}
 			module, ok := matchRuns(runs, pattern, 0)
@@ -191,6 +186,38 @@ func confirm(bin *matrix.Matrix, cx, cy float64, rowRuns [5]int, pattern [5]floa
 func centreLongest(runs [5]int) bool {
 	c := runs[2] + 1
 	return runs[2] >= 3 && c >= runs[0] && c >= runs[1] && c >= runs[3] && c >= runs[4]
+}
+
+// mayMatchFinder is matchRuns(runs, finderPattern, 0) in integers, with a
+// tenth of a pixel to spare: it is false only when matchRuns is false too
+// (TestMayMatchFinder), and rejects most runs that pass centreLongest
+// without the floating-point work.
+//
+// With s the sum of the four pairs of adjacent runs, 12 modules long, the
+// module is s/12; each bound of matchRuns, multiplied out by 120 (pairs)
+// or 1200 (single runs) to clear the fractions, compares integers.
+func mayMatchFinder(runs [5]int) bool {
+	r0, r1, r2, r3, r4 := runs[0], runs[1], runs[2], runs[3], runs[4]
+	s := r0 + 2*(r1+r2+r3) + r4
+	if s < 18 { // module < minModule
+		return false
+	}
+	// Pairs: |pair - q·s/12| ≤ 0.3·q·s/12 + 1.5, for a pair of q modules.
+	// The tenth of a pixel spared is 12 here.
+	pairOK := func(pair, q int) bool {
+		d := 120*pair - 10*q*s
+		return max(d, -d) <= 3*q*s+180+12
+	}
+	if !pairOK(r0+r1, 2) || !pairOK(r1+r2, 4) || !pairOK(r2+r3, 4) || !pairOK(r3+r4, 2) {
+		return false
+	}
+	// Single runs: |r - p·s/12| ≤ 0.67·s/12 + 1, for a run of p modules.
+	// The tenth of a pixel spared is 120 here.
+	runOK := func(r, p int) bool {
+		d := 1200*r - 100*p*s
+		return max(d, -d) <= 67*s+1200+120
+	}
+	return runOK(r0, 1) && runOK(r1, 1) && runOK(r2, 3) && runOK(r3, 1) && runOK(r4, 1)
 }
 
 func sum(runs [5]int) int {

@@ -150,6 +150,38 @@ func TestMatchRuns(t *testing.T) {
 	}
 }
 
+// TestMayMatchFinder checks that mayMatchFinder rejects only runs that
+// matchRuns rejects: every run of 0 to 13 pixels, and random runs of
+// patterns with modules up to 200 pixels, blurred and stretched about
+// the bounds.
+func TestMayMatchFinder(t *testing.T) {
+	check := func(runs [5]int) {
+		if _, ok := matchRuns(runs, finderPattern, 0); ok && !mayMatchFinder(runs) {
+			t.Fatalf("mayMatchFinder(%v) = false, matchRuns true", runs)
+		}
+	}
+	var runs [5]int
+	var all func(i int)
+	all = func(i int) {
+		if i == len(runs) {
+			check(runs)
+			return
+		}
+		for runs[i] = 0; runs[i] < 14; runs[i]++ {
+			all(i + 1)
+		}
+	}
+	all(0)
+	r := rand.New(rand.NewPCG(15, 16))
+	for range 1_000_000 {
+		m := 1 + r.Float64()*200
+		for i, p := range finderPattern {
+			runs[i] = max(0, int(p*m*(0.4+1.2*r.Float64())+0.5))
+		}
+		check(runs)
+	}
+}
+
 func TestFindAlignment(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
 	tests := []struct {
