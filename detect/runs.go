@@ -8,9 +8,10 @@ import (
 
 // RunEnds writes to ends where each run of equal pixels of row ends (the
 // index after its last pixel) and returns the number of runs; ends must
-// hold len(row) elements, as many as a row has runs at most. Eight pixels are compared with their left
-// neighbours a word at a time: a stretch of one colour costs a step per
-// eight pixels, and noise, whose pixels change at random, a step per
+// hold len(row) elements, as many as a row has runs at most, and those
+// past the runs may be overwritten. Eight pixels are compared with their
+// left neighbours a word at a time: a stretch of one colour costs a step
+// per eight pixels, and noise, whose pixels change at random, a step per
 // change with no branch on the pixels.
 func RunEnds(row []bool, ends []int32) int {
 	n := len(row)
@@ -27,6 +28,20 @@ func RunEnds(row []bool, ends []int32) int {
 		// Byte i of c is 1 where pixel x+i differs from pixel x+i-1.
 		c := w ^ (w<<8 | prev)
 		prev = w >> 56
+		changes := bits.OnesCount64(c) // a byte of c is 0 or 1
+		// The first two changes are written whether or not the word has
+		// them, and k counts only those it has: how many changes a word
+		// of a photo holds, mostly none to two, varies at random from
+		// word to word, and a branch on it would be mispredicted at
+		// every other word. A write past the last change lands in
+		// ends[k+1], unused yet and in ends: the pixels before x hold
+		// fewer than x changes, so k+1 <= x < n.
+		e := ends[k : k+2 : k+2]
+		e[0] = int32(x + bits.TrailingZeros64(c)>>3)
+		c &= c - 1
+		e[1] = int32(x + bits.TrailingZeros64(c)>>3)
+		c &= c - 1
+		k += min(changes, 2)
 		for c != 0 {
 			ends[k] = int32(x + bits.TrailingZeros64(c)>>3)
 			k++
