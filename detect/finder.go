@@ -32,7 +32,6 @@ var finderPattern = [5]float64{1, 1, 3, 1, 1}
 // at least step pixels tall. FindFinders stops early, returning what it
 // found, when ctx is done.
 func FindFinders(ctx context.Context, bin *matrix.Matrix, step int) []Finder {
-	pattern := finderPattern
 	if step < 1 {
 		step = 1
 	}
@@ -81,7 +80,7 @@ func FindFinders(ctx context.Context, bin *matrix.Matrix, step int) []Finder {
 			if !centreLongest(runs) || !mayMatchFinder(runs) {
 				continue
 			}
-			module, ok := matchRuns(runs, pattern, 0)
+			module, ok := matchRuns(runs, finderPattern, 0)
 			if !ok {
 				continue
 			}
@@ -95,10 +94,10 @@ func FindFinders(ctx context.Context, bin *matrix.Matrix, step int) []Finder {
 				}
 				if !prev[p].done {
 					prev[p].done = true
-					prev[p].confirm(bin, pattern, &fs)
+					prev[p].confirm(bin, &fs)
 				}
 				hit.done = true
-				hit.confirm(bin, pattern, &fs)
+				hit.confirm(bin, &fs)
 				break
 			}
 			cur = append(cur, hit)
@@ -127,15 +126,15 @@ func sameHit(a, b *rowHit) bool {
 }
 
 // confirm confirms the hit and adds the pattern to fs.
-func (h *rowHit) confirm(bin *matrix.Matrix, pattern [5]float64, fs *finderSet) {
-	if f, ok := confirm(bin, h.cx, float64(h.y)+0.5, h.runs, pattern); ok {
+func (h *rowHit) confirm(bin *matrix.Matrix, fs *finderSet) {
+	if f, ok := confirm(bin, h.cx, float64(h.y)+0.5, h.runs); ok {
 		fs.merge(f)
 	}
 }
 
 // confirm checks a row hit along the column, the row again and both
 // diagonals through it, and returns the refined pattern.
-func confirm(bin *matrix.Matrix, cx, cy float64, rowRuns [5]int, pattern [5]float64) (Finder, bool) {
+func confirm(bin *matrix.Matrix, cx, cy float64, rowRuns [5]int) (Finder, bool) {
 	limit := 0
 	for _, r := range rowRuns {
 		limit += r
@@ -144,26 +143,26 @@ func confirm(bin *matrix.Matrix, cx, cy float64, rowRuns [5]int, pattern [5]floa
 
 	// Column through the row's centre, then the row through the new
 	// centre, then the column again: each pass centres the next.
-	vert, off, ok := crossRuns(bin, cx, cy, 0, 1, limit, pattern)
+	vert, off, ok := crossRuns(bin, cx, cy, 0, 1, limit)
 	if !ok {
 		return Finder{}, false
 	}
 	cy += off
-	horiz, off, ok := crossRuns(bin, cx, cy, 1, 0, limit, pattern)
+	horiz, off, ok := crossRuns(bin, cx, cy, 1, 0, limit)
 	if !ok {
 		return Finder{}, false
 	}
 	cx += off
-	vert, off, ok = crossRuns(bin, cx, cy, 0, 1, limit, pattern)
+	vert, off, ok = crossRuns(bin, cx, cy, 0, 1, limit)
 	if !ok {
 		return Finder{}, false
 	}
 	cy += off
-	d1, _, ok := crossRuns(bin, cx, cy, 1, 1, limit, pattern)
+	d1, _, ok := crossRuns(bin, cx, cy, 1, 1, limit)
 	if !ok {
 		return Finder{}, false
 	}
-	d2, _, ok := crossRuns(bin, cx, cy, 1, -1, limit, pattern)
+	d2, _, ok := crossRuns(bin, cx, cy, 1, -1, limit)
 	if !ok {
 		return Finder{}, false
 	}
@@ -173,7 +172,7 @@ func confirm(bin *matrix.Matrix, cx, cy float64, rowRuns [5]int, pattern [5]floa
 	total := math.Min(float64(sum(horiz)), float64(sum(vert)))
 	total = math.Min(total, math.Sqrt2*float64(min(sum(d1), sum(d2))))
 	var units float64
-	for _, p := range pattern {
+	for _, p := range finderPattern {
 		units += p
 	}
 	return Finder{Center: Point{cx, cy}, Module: total / units, Count: 1}, true
@@ -224,25 +223,40 @@ func sum(runs [5]int) int {
 	return runs[0] + runs[1] + runs[2] + runs[3] + runs[4]
 }
 
-// crossRuns measures the five runs of the pattern along the line through
-// (cx, cy) in direction (dx, dy), each run at most limit steps, and checks
-// their ratios. off is how far along the line, in pixels, the middle of
-// the centre run lies from (cx, cy).
-func crossRuns(bin *matrix.Matrix, cx, cy float64, dx, dy, limit int, pattern [5]float64) (runs [5]int, off float64, ok bool) {
+// crossRuns measures the five runs of the finder pattern along the line
+// through (cx, cy) in direction (dx, dy), each run at most limit steps, and
+// checks their ratios. off is how far along the line, in pixels, the
+// middle of the centre run lies from (cx, cy).
+func crossRuns(bin *matrix.Matrix, cx, cy float64, dx, dy, limit int) (runs [5]int, off float64, ok bool) {
 	x, y := int(math.Floor(cx)), int(math.Floor(cy))
 	if !bin.Get(x, y) {
 		return runs, 0, false
 	}
-	// Backwards: the centre run's first part, then runs 1 and 0.
+	// The centre run first, backwards then forwards from (x, y).
 	back := walk(bin, x, y, -dx, -dy, true, limit)
-	r1 := walk(bin, x-dx*back, y-dy*back, -dx, -dy, false, limit)
-	r0 := walk(bin, x-dx*(back+r1), y-dy*(back+r1), -dx, -dy, true, limit)
-	// Forwards: the rest of the centre run, then runs 3 and 4.
 	fwd := walk(bin, x, y, dx, dy, true, limit)
-	r3 := walk(bin, x+dx*fwd, y+dy*fwd, dx, dy, false, limit)
-	r4 := walk(bin, x+dx*(fwd+r3), y+dy*(fwd+r3), dx, dy, true, limit)
-	runs = [5]int{r0, r1, back + fwd - 1, r3, r4}
-	if _, ok := matchRuns(runs, pattern, 0); !ok {
+	centre := back + fwd - 1
+	// Then runs 1 and 3 beside it, and runs 0 and 4 beyond them, each
+	// walked no farther than matchRuns accepts: it accepts no run of one
+	// module longer than 1.67/2.33 times the centre run plus one, plus a
+	// pixel (a module within 0.67 of a module and a pixel of its size,
+	// and the centre within the same of three), and no empty run. A walk
+	// in a column of a photo costs a cache miss a pixel, and most
+	// crossings tried are not patterns.
+	most := 3*(centre+1)/4 + 2
+	short := min(limit, most)
+	r1 := walk(bin, x-dx*back, y-dy*back, -dx, -dy, false, short)
+	r3 := walk(bin, x+dx*fwd, y+dy*fwd, dx, dy, false, short)
+	if r1 == 0 || r1 > most || r3 == 0 || r3 > most {
+		return runs, 0, false
+	}
+	r0 := walk(bin, x-dx*(back+r1), y-dy*(back+r1), -dx, -dy, true, short)
+	r4 := walk(bin, x+dx*(fwd+r3), y+dy*(fwd+r3), dx, dy, true, short)
+	if r0 > most || r4 > most {
+		return runs, 0, false
+	}
+	runs = [5]int{r0, r1, centre, r3, r4}
+	if _, ok := matchRuns(runs, finderPattern, 0); !ok {
 		return runs, 0, false
 	}
 	// The centre run spans steps -back+1 .. fwd-1; its middle, measured

@@ -150,6 +150,31 @@ func TestMatchRuns(t *testing.T) {
 	}
 }
 
+// TestCentreLongest checks centreLongest against its definition, run by
+// run, on every five runs of 0 to 9 pixels.
+func TestCentreLongest(t *testing.T) {
+	var runs [5]int
+	var all func(i int)
+	all = func(i int) {
+		if i == len(runs) {
+			want := runs[2] >= 3
+			for _, r := range runs {
+				if r > runs[2]+1 {
+					want = false
+				}
+			}
+			if got := centreLongest(runs); got != want {
+				t.Fatalf("centreLongest(%v) = %v, want %v", runs, got, want)
+			}
+			return
+		}
+		for runs[i] = 0; runs[i] < 10; runs[i]++ {
+			all(i + 1)
+		}
+	}
+	all(0)
+}
+
 // TestMayMatchFinder checks that mayMatchFinder rejects only runs that
 // matchRuns rejects: every run of 0 to 13 pixels, and random runs of
 // patterns with modules up to 200 pixels, blurred and stretched about
@@ -179,6 +204,65 @@ func TestMayMatchFinder(t *testing.T) {
 			runs[i] = max(0, int(p*m*(0.4+1.2*r.Float64())+0.5))
 		}
 		check(runs)
+	}
+}
+
+// TestCrossRuns checks crossRuns, which stops walking once a run is too
+// long for matchRuns, against the plain measure of all five runs: through
+// every pixel of random matrices and of a rendered symbol, along rows,
+// columns and diagonals, with several limits.
+func TestCrossRuns(t *testing.T) {
+	plain := func(bin *matrix.Matrix, cx, cy float64, dx, dy, limit int) ([5]int, float64, bool) {
+		x, y := int(math.Floor(cx)), int(math.Floor(cy))
+		if !bin.Get(x, y) {
+			return [5]int{}, 0, false
+		}
+		back := walk(bin, x, y, -dx, -dy, true, limit)
+		r1 := walk(bin, x-dx*back, y-dy*back, -dx, -dy, false, limit)
+		r0 := walk(bin, x-dx*(back+r1), y-dy*(back+r1), -dx, -dy, true, limit)
+		fwd := walk(bin, x, y, dx, dy, true, limit)
+		r3 := walk(bin, x+dx*fwd, y+dy*fwd, dx, dy, false, limit)
+		r4 := walk(bin, x+dx*(fwd+r3), y+dy*(fwd+r3), dx, dy, true, limit)
+		runs := [5]int{r0, r1, back + fwd - 1, r3, r4}
+		if _, ok := matchRuns(runs, finderPattern, 0); !ok {
+			return runs, 0, false
+		}
+		step := math.Hypot(float64(dx), float64(dy))
+		off := float64(fwd-back)/2*step + (float64(x)+0.5-cx)*float64(dx)/step + (float64(y)+0.5-cy)*float64(dy)/step
+		if dx != 0 && dy != 0 {
+			off = 0
+		}
+		return runs, off, true
+	}
+	r := rand.New(rand.NewPCG(17, 18))
+	bins := []*matrix.Matrix{
+		render(fakeQR(r, 25), view(25, 3, 20, 0.1, 110), 110, 110),
+		render(randomMatrix(r, 40, 40), view(32, 2.5, 10, 0, 110), 110, 110),
+		randomMatrix(r, 60, 50),
+	}
+	accepted := 0
+	for _, bin := range bins {
+		for y := range bin.Height {
+			for x := range bin.Width {
+				for _, d := range [][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}} {
+					for _, limit := range []int{3, 12, 40} {
+						cx, cy := float64(x)+0.3, float64(y)+0.6
+						runs, off, ok := crossRuns(bin, cx, cy, d[0], d[1], limit)
+						wantRuns, wantOff, wantOK := plain(bin, cx, cy, d[0], d[1], limit)
+						if ok != wantOK || ok && (runs != wantRuns || off != wantOff) {
+							t.Fatalf("crossRuns at (%d,%d) along %v, limit %d = %v %v %v, want %v %v %v",
+								x, y, d, limit, runs, off, ok, wantRuns, wantOff, wantOK)
+						}
+						if ok {
+							accepted++
+						}
+					}
+				}
+			}
+		}
+	}
+	if accepted == 0 {
+		t.Error("no crossing accepted: the test checks nothing")
 	}
 }
 
