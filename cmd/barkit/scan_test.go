@@ -562,25 +562,7 @@ func TestScanStreams(t *testing.T) {
 		{[]string{"scan", "--json", "--no-parse", "a.png", "-"}, "[\n  {\n", ""},
 	} {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
-			cmd := exec.Command(barkitBin, tt.args...)
-			cmd.Dir = dir
-			stdin, err := cmd.StdinPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			stdout, err := cmd.StdoutPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			var stderr bytes.Buffer
-			cmd.Stderr = &stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			defer cmd.Process.Kill()
-			// A hang becomes a failure: killed, barkit closes its output.
-			defer time.AfterFunc(2*time.Minute, func() { cmd.Process.Kill() }).Stop()
-			out := bufio.NewReader(stdout)
+			cmd, stdin, out, stderr := startScan(t, dir, tt.args...)
 			got := ""
 			for !strings.HasSuffix(got, tt.first) || got == "" {
 				line, err := out.ReadString('\n')
@@ -612,6 +594,36 @@ func TestScanStreams(t *testing.T) {
 			}
 		})
 	}
+}
+
+// startScan starts barkit with args in dir, with standard input a pipe
+// for the caller to write and close, and returns its standard output to
+// read and its standard error. A hang becomes a failure: the process is
+// killed after two minutes (barkit's output closes), and when the test
+// ends.
+func startScan(t *testing.T, dir string, args ...string) (cmd *exec.Cmd, stdin io.WriteCloser, out *bufio.Reader, stderr *bytes.Buffer) {
+	t.Helper()
+	cmd = exec.Command(barkitBin, args...)
+	cmd.Dir = dir
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stderr = new(bytes.Buffer)
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	hang := time.AfterFunc(2*time.Minute, func() { cmd.Process.Kill() })
+	t.Cleanup(func() {
+		hang.Stop()
+		cmd.Process.Kill()
+	})
+	return cmd, stdin, bufio.NewReader(stdout), stderr
 }
 
 // TestScanNoProgressWhenPiped checks that a long batch writes no progress

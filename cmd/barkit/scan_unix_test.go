@@ -3,7 +3,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -101,28 +100,10 @@ func TestScanRecursiveFIFO(t *testing.T) {
 func TestScanInterruptJSON(t *testing.T) {
 	dir := t.TempDir()
 	generate(t, dir, "a.png", "first")
-	cmd := exec.Command(barkitBin, "scan", "--json", "--no-parse", "a.png", "-")
-	cmd.Dir = dir
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
+	cmd, stdin, out, stderr := startScan(t, dir, "scan", "--json", "--no-parse", "a.png", "-")
 	defer stdin.Close()
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer cmd.Process.Kill()
-	// A hang becomes a failure: killed, barkit closes its output.
-	defer time.AfterFunc(2*time.Minute, func() { cmd.Process.Kill() }).Stop()
 	// The first entry ends "\n  }"; what follows it, ",\n" or "\n]\n",
 	// waits for the next.
-	out := bufio.NewReader(stdout)
 	var got strings.Builder
 	for !strings.HasSuffix(got.String(), "\n  }") {
 		b, err := out.ReadByte()
