@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"syscall"
 
@@ -47,6 +48,9 @@ Standard input is named "<stdin>" in text output and messages, "-" in JSON.
 
 Files are scanned in parallel, as many at once as there are CPUs, and each
 file's results are printed as soon as it and the files before it are done.
+Unless the GOGC environment variable is set, scan collects garbage less
+often than Go's default (as GOGC=400 would): a batch then takes a tenth less
+CPU and some tens of megabytes more memory.
 On a terminal, a batch of more than 8 files shows its progress on standard
 error ("[12/340] <file>"), except with --json.
 
@@ -96,6 +100,7 @@ func runScan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(files) == 0 {
 		return failf(stderr, "no image given (see 'barkit scan --help')")
 	}
+	setScanGC()
 	if raw && jsonOut {
 		return failf(stderr, "--raw and --json cannot be used together")
 	}
@@ -342,4 +347,19 @@ func escapeControl(s string) string {
 // isControl reports whether r is an ASCII (C0 or DEL) or C1 control character.
 func isControl(r rune) bool {
 	return r < 0x20 || (r >= 0x7f && r <= 0x9f)
+}
+
+// scanGCPercent is the GOGC that scan runs with unless the environment
+// sets one. A scan allocates a few bytes per pixel and lets them go when
+// it ends, so between files almost nothing is live, and Go's default
+// (collect when the heap has doubled, and at 4 MB) collects after nearly
+// every file: on the corpus, a tenth or more of a batch's CPU went to the
+// collector and to the kernel's handling of the memory it returned.
+const scanGCPercent = 400
+
+// setScanGC sets scan's garbage collection target, unless GOGC is set.
+func setScanGC() {
+	if _, ok := os.LookupEnv("GOGC"); !ok {
+		debug.SetGCPercent(scanGCPercent)
+	}
 }

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -639,5 +640,21 @@ func TestScanNoProgressWhenPiped(t *testing.T) {
 	wantExit(t, r, exitOK)
 	if r.stderr != "" {
 		t.Errorf("stderr %q", r.stderr)
+	}
+}
+
+// TestScanGC checks that scan collects garbage less often than Go's
+// default, unless GOGC says otherwise.
+func TestScanGC(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	t.Setenv("GOGC", "150")
+	setScanGC()
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("with GOGC set, scan changed the GC percent to %d", got)
+	}
+	os.Unsetenv("GOGC") // t.Setenv restores it
+	setScanGC()
+	if got := debug.SetGCPercent(100); got != scanGCPercent {
+		t.Errorf("without GOGC, the GC percent is %d, want %d", got, scanGCPercent)
 	}
 }
