@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Charset is the character set of a component of an AI's data field (GS1
@@ -152,44 +153,48 @@ func (a *AI) Charsets() []Charset {
 	return out
 }
 
-// table holds every AI by code; aiLen gives, by the first two digits, the
-// number of digits of the AIs that start with them (0 when none do). Both
-// are built from dictionary at init and read-only afterwards.
-var (
-	table map[string]*AI
-	aiLen [100]uint8
-	codes []string // every AI, sorted
-)
-
-func init() {
-	table = make(map[string]*AI, 600)
+// dict is the dictionary's index, built on first use: a program that
+// reads or writes no GS1 data (most scans) does not pay for it at start.
+var dict = sync.OnceValue(func() *index {
+	x := &index{table: make(map[string]*AI, 600)}
 	for _, e := range dictionary {
-		if err := e.expand(table); err != nil {
+		if err := e.expand(x.table); err != nil {
 			panic("gs1: dictionary: " + err.Error())
 		}
 	}
-	for code := range table {
-		codes = append(codes, code)
+	for code := range x.table {
+		x.codes = append(x.codes, code)
 		p := (code[0]-'0')*10 + code[1] - '0'
-		if aiLen[p] != 0 && int(aiLen[p]) != len(code) {
+		if x.aiLen[p] != 0 && int(x.aiLen[p]) != len(code) {
 			panic("gs1: dictionary: AIs starting " + code[:2] + " differ in length")
 		}
-		aiLen[p] = uint8(len(code))
+		x.aiLen[p] = uint8(len(code))
 	}
-	slices.Sort(codes)
+	slices.Sort(x.codes)
+	return x
+})
+
+// An index holds every AI by code, and aiLen gives, by the first two
+// digits, the number of digits of the AIs that start with them (0 when
+// none do). It is read-only once built.
+type index struct {
+	table map[string]*AI
+	aiLen [100]uint8
+	codes []string // every AI, sorted
 }
 
 // Lookup returns the Application Identifier code, such as "01" or "3103".
 func Lookup(code string) (*AI, bool) {
-	a, ok := table[code]
+	a, ok := dict().table[code]
 	return a, ok
 }
 
 // AIs returns every Application Identifier in numerical order.
 func AIs() []*AI {
-	out := make([]*AI, len(codes))
-	for i, c := range codes {
-		out[i] = table[c]
+	x := dict()
+	out := make([]*AI, len(x.codes))
+	for i, c := range x.codes {
+		out[i] = x.table[c]
 	}
 	return out
 }

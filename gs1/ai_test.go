@@ -37,7 +37,7 @@ func TestAILength(t *testing.T) {
 	assigned := []int{0, 1, 2, 3, 10, 11, 12, 13, 15, 16, 17, 20, 21, 22, 23, 24, 25, 30, 31, 32, 33, 34, 35, 36, 37, 39,
 		40, 41, 42, 43, 70, 71, 72, 80, 81, 82, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99}
 	for p := range 100 {
-		got := int(aiLen[p])
+		got := int(dict().aiLen[p])
 		if slices.Contains(assigned, p) != (got != 0) {
 			t.Errorf("AIs starting %02d: length %d, assigned %v", p, got, slices.Contains(assigned, p))
 		}

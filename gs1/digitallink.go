@@ -60,7 +60,7 @@ func parseDigitalLink(uri string, year int) ([]Field, error) {
 	// be one of its qualifiers.
 	keyAt := -1
 	for i := len(segs) - 2; i >= 0; i -= 2 {
-		a, ok := table[segs[i]]
+		a, ok := dict().table[segs[i]]
 		if !ok {
 			return nil, errorf(segs[i], RuleDigitalLink, "path segment %q is no Application Identifier", segs[i])
 		}
@@ -72,7 +72,7 @@ func parseDigitalLink(uri string, year int) ([]Field, error) {
 	if keyAt < 0 {
 		return nil, errorf("", RuleDigitalLink, "the path has no primary key (01, 00, 414, ...)")
 	}
-	key := table[segs[keyAt]]
+	key := dict().table[segs[keyAt]]
 	var fields []Field
 	seen := make(map[string]bool)
 	add := func(ai, value string) error {
@@ -115,7 +115,7 @@ func parseDigitalLink(uri string, year int) ([]Field, error) {
 		if k == "" || !allDigits(k) {
 			continue // not an AI: linkType, context and the like
 		}
-		a, ok := table[k]
+		a, ok := dict().table[k]
 		if !ok {
 			return nil, errorf(k, RuleUnknownAI, "query parameter %s is no Application Identifier", k)
 		}
@@ -178,7 +178,7 @@ func DigitalLink(fields []Field, stem string) (string, error) {
 		if err := f.check(year); err != nil {
 			return "", err
 		}
-		if keyAt < 0 && table[f.AI].PrimaryKey {
+		if keyAt < 0 && dict().table[f.AI].PrimaryKey {
 			keyAt = i
 		}
 	}
@@ -186,7 +186,7 @@ func DigitalLink(fields []Field, stem string) (string, error) {
 		return "", errorf("", RuleDigitalLink, "no primary key (01, 00, 414, ...) among the fields")
 	}
 	key := fields[keyAt]
-	a := table[key.AI]
+	a := dict().table[key.AI]
 	// The qualifier sequence with the most qualifiers present.
 	var best []string
 	for _, alt := range a.Qualifiers {
@@ -217,7 +217,7 @@ func DigitalLink(fields []Field, stem string) (string, error) {
 			}
 			continue
 		}
-		if !table[f.AI].Attribute {
+		if !dict().table[f.AI].Attribute {
 			return "", errorf(f.AI, RuleDigitalLink, "(%s) is not allowed as a data attribute", f.AI)
 		}
 		used[f.AI] = f.Value

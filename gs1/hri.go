@@ -84,14 +84,14 @@ func readAI(s string, pos int) (*AI, error) {
 	if len(s) < 2 || !isDigit(s[0]) || !isDigit(s[1]) {
 		return nil, errorf("", RuleSyntax, "expected an Application Identifier at position %d, got %.6q", pos+1, s)
 	}
-	n := int(aiLen[(s[0]-'0')*10+s[1]-'0'])
+	n := int(dict().aiLen[(s[0]-'0')*10+s[1]-'0'])
 	if n == 0 {
 		return nil, errorf(s[:2], RuleUnknownAI, "no Application Identifier starts with %s", s[:2])
 	}
 	if len(s) < n || !allDigits(s[:n]) {
 		return nil, errorf("", RuleSyntax, "Application Identifier at position %d must be %d digits, got %.4q", pos+1, n, s)
 	}
-	a, ok := table[s[:n]]
+	a, ok := dict().table[s[:n]]
 	if !ok {
 		return nil, errorf(s[:n], RuleUnknownAI, "no such Application Identifier")
 	}
@@ -181,12 +181,12 @@ func checkContent(a *AI, data string, year int) error {
 func (f Field) Check() error { return f.check(time.Now().Year()) }
 
 func (f Field) check(year int) error {
-	a, ok := table[f.AI]
+	a, ok := dict().table[f.AI]
 	if !ok {
 		if len(f.AI) < 2 || len(f.AI) > 4 || !allDigits(f.AI) {
 			return errorf("", RuleSyntax, "Application Identifier %q must be 2 to 4 digits", f.AI)
 		}
-		switch n := int(aiLen[(f.AI[0]-'0')*10+f.AI[1]-'0']); {
+		switch n := int(dict().aiLen[(f.AI[0]-'0')*10+f.AI[1]-'0']); {
 		case n == 0:
 			return errorf(f.AI, RuleUnknownAI, "no Application Identifier starts with %s", f.AI[:2])
 		case n != len(f.AI):
@@ -284,7 +284,7 @@ func Join(fields []Field) string {
 	var b strings.Builder
 	for i, f := range fields {
 		if i > 0 {
-			if a, ok := table[fields[i-1].AI]; !ok || !a.Predefined {
+			if a, ok := dict().table[fields[i-1].AI]; !ok || !a.Predefined {
 				b.WriteByte(GS)
 			}
 		}
@@ -361,7 +361,7 @@ func Validate(fields []Field) error {
 		return false
 	}
 	for _, code := range present {
-		a, ok := table[code]
+		a, ok := dict().table[code]
 		if !ok {
 			continue
 		}

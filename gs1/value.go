@@ -17,7 +17,7 @@ import (
 func (f Field) Date() string { return f.date(time.Now().Year()) }
 
 func (f Field) date(year int) string {
-	a, ok := table[f.AI]
+	a, ok := dict().table[f.AI]
 	if !ok || !a.Date() || f.check(year) != nil {
 		return ""
 	}
@@ -80,7 +80,7 @@ func hasAny(list []string, names ...string) bool {
 // "0.189", "01999" in AI (3922) is "19.99". It leaves out the currency of
 // AIs 391n and 393n; Currency gives it.
 func (f Field) Decimal() string {
-	a, ok := table[f.AI]
+	a, ok := dict().table[f.AI]
 	if !ok || a.Decimals < 0 || f.check(time.Now().Year()) != nil {
 		return ""
 	}
@@ -104,7 +104,7 @@ func (f Field) Decimal() string {
 // amount or price with an ISO currency code (AIs 391n and 393n), such as
 // "EUR".
 func (f Field) Currency() string {
-	a, ok := table[f.AI]
+	a, ok := dict().table[f.AI]
 	if !ok || !a.HasCheck("iso4217") || f.check(time.Now().Year()) != nil {
 		return ""
 	}
@@ -116,7 +116,7 @@ func (f Field) Currency() string {
 // title writes it ("kg", "m²", "gal."), "kg/m²" for AI 337n, and "%" for
 // the percentage discount 394n.
 func (f Field) Unit() string {
-	a, ok := table[f.AI]
+	a, ok := dict().table[f.AI]
 	if !ok || a.Decimals < 0 {
 		return ""
 	}
