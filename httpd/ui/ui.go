@@ -20,6 +20,7 @@ import (
 	"io/fs"
 	"net/http"
 	"path"
+	"sync"
 	"time"
 )
 
@@ -68,8 +69,9 @@ var contentTypes = map[string]string{
 
 // files maps a request path ("/", "/app.js") to its file. index.html is
 // served at "/" only (Handler redirects /index.html there), so that the
-// page has one address.
-var files = loadFiles()
+// page has one address. It is made by the first Handler, so that a barkit
+// process that serves no page (a scan) does not hash the files at start.
+var files = sync.OnceValue(loadFiles)
 
 func loadFiles() map[string]*file {
 	m := map[string]*file{}
@@ -116,6 +118,7 @@ func Handler(notFound http.Handler) http.Handler {
 	if notFound == nil {
 		notFound = http.HandlerFunc(http.NotFound)
 	}
+	files := files()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p := r.URL.Path
 		if p == "" {
