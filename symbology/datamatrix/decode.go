@@ -70,7 +70,7 @@ func flipL(m *matrix.Matrix) *matrix.Matrix {
 // decodeModules reads, corrects and parses the codewords of the modules pix
 // of format sizes[i].
 func decodeModules(i int, pix []bool) (symbology.Barcode, error) {
-	l := layouts()[i]
+	l := layoutOf(i)
 	words := make([]byte, len(l.pos)/8)
 	for k := range words {
 		var c byte

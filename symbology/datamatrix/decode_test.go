@@ -136,7 +136,7 @@ func TestDecodeDamaged(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		l := layouts()[mustIndex(size)]
+		l := layoutOf(mustIndex(size))
 		ecPer := size.EC / size.Blocks
 		// Spoil codewords, the whole codeword each time, dealing them
 		// to the blocks in turn like the interleaving does.

@@ -543,7 +543,7 @@ func (p *plan) emit(end ending, prefix []byte, total int) []byte {
 // place draws a symbol of format s holding codewords words.
 func place(s Size, words []byte) *matrix.Matrix {
 	m := patterns(s)
-	l := layouts()[mustIndex(s)]
+	l := layoutOf(mustIndex(s))
 	for k, c := range words {
 		for b := range 8 {
 			if c&(0x80>>b) != 0 {

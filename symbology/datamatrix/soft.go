@@ -75,7 +75,7 @@ func decodeSoft(m *matrix.Matrix, conf []float64) (symbology.Barcode, bool) {
 		conf = flipConf(conf, m.Width, m.Height)
 		mirrored = true
 	}
-	l := layouts()[i]
+	l := layoutOf(i)
 	n := len(l.pos) / 8
 	words := make([]byte, n)
 	wconf := make([]float64, n)
