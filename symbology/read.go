@@ -81,8 +81,9 @@ type readerRun struct {
 // made once, read by every reader whose plan holds it (in the order of
 // their ranks, Reader.Rank), and released once no later view needs it, so
 // a scan holds few views at once whatever the readers. A view all light or all dark holds no symbol and is read by
-// none. Readers without a plan read the luminance plane after the views
-// that are not only last resorts (Pass.LastResort), before those that are.
+// none. Readers without a plan read the luminance plane after the passes
+// that are not last resorts (Pass.LastResort), before those that are, so
+// that what they find spares the last resorts too.
 //
 // Read stops when ctx is done, returning ctx's error and no results; an
 // unknown id is an ErrUnknown error. Finding nothing is not an error.
@@ -209,9 +210,9 @@ func (rn *run) read(src *binarize.Source, runs []*readerRun) {
 	}
 	slices.SortFunc(stages, compareViews)
 	// The readers without a plan read after the last view that is not
-	// only a last resort: by then the views every reader reads have been
-	// read, and a reader without a plan knows whether the scan found
-	// something (View.Found).
+	// only a last resort (before the readers for which it is one): by
+	// then the views every reader reads have been read, and a reader
+	// without a plan knows whether the scan found something (View.Found).
 	plain := -1
 	for i, v := range stages {
 		for _, rr := range runs {
@@ -250,35 +251,19 @@ func (rn *run) read(src *binarize.Source, runs []*readerRun) {
 	order := slices.Clone(runs)
 	slices.SortStableFunc(order, func(a, b *readerRun) int { return cmp.Compare(a.r.Rank, b.r.Rank) })
 	for i, view := range stages {
-		for _, rr := range order {
-			j := slices.IndexFunc(rr.plan, func(p Pass) bool { return p.View == view })
-			if j < 0 || rr.done || rr.plan[j].LastResort && rn.total > 0 {
-				continue
-			}
-			if rn.stopped() {
+		if i == plain {
+			// The readers for which this view is only a last resort read
+			// it after the scan lines: a symbol the lines find (most
+			// images of a 1D symbol) spares them.
+			if !rn.readView(src, order, view, notLastResort) {
 				return
 			}
-			p := rr.plan[j]
-			bin, _ := src.View(rn.ctx, p.View)
-			if bin == nil {
-				continue // cancelled, or a view no Source makes
+			lines()
+			if !rn.readView(src, order, view, onlyLastResort) {
+				return
 			}
-			if src.Uniform(p.View) {
-				continue // all light or all dark: no symbol there
-			}
-			base := bin
-			if p.View.Dilate > 0 || p.View.Open {
-				if base, _ = src.View(rn.ctx, p.View.Base()); base == nil {
-					continue
-				}
-			}
-			v := &View{Bin: bin, Base: base, Pass: p, Thorough: rn.thorough, EANAddOn: rn.eanAddOn, scale: p.View.Scale()}
-			if p.View.Up <= 1 {
-				v.Lum = src.Downscaled(p.View.Down).Lum
-			}
-			if complete := rn.find(rr, v); complete && len(rr.results) > 0 {
-				rr.done = true
-			}
+		} else if !rn.readView(src, order, view, anyPass) {
+			return
 		}
 		for v, last := range lastUse {
 			if last == i {
@@ -286,10 +271,53 @@ func (rn *run) read(src *binarize.Source, runs []*readerRun) {
 				delete(lastUse, v)
 			}
 		}
-		if i == plain {
-			lines()
+	}
+}
+
+// Which passes of a view readView runs.
+const (
+	anyPass = iota
+	notLastResort
+	onlyLastResort
+)
+
+// readView runs the readers in order whose plan holds view, those of
+// which's passes. It reports false once the scan has stopped.
+func (rn *run) readView(src *binarize.Source, order []*readerRun, view binarize.View, which int) bool {
+	for _, rr := range order {
+		j := slices.IndexFunc(rr.plan, func(p Pass) bool { return p.View == view })
+		if j < 0 || rr.done || rr.plan[j].LastResort && rn.total > 0 {
+			continue
+		}
+		if which == notLastResort && rr.plan[j].LastResort || which == onlyLastResort && !rr.plan[j].LastResort {
+			continue
+		}
+		if rn.stopped() {
+			return false
+		}
+		p := rr.plan[j]
+		bin, _ := src.View(rn.ctx, p.View)
+		if bin == nil {
+			continue // cancelled, or a view no Source makes
+		}
+		if src.Uniform(p.View) {
+			continue // all light or all dark: no symbol there
+		}
+		base := bin
+		if p.View.Dilate > 0 || p.View.Open {
+			if base, _ = src.View(rn.ctx, p.View.Base()); base == nil {
+				continue
+			}
+		}
+		v := &View{Bin: bin, Base: base, Pass: p, Thorough: rn.thorough, EANAddOn: rn.eanAddOn, scale: p.View.Scale()}
+		if p.View.Up <= 1 {
+			v.Lum = src.Downscaled(p.View.Down).Lum
+		}
+		if complete := rn.find(rr, v); complete && len(rr.results) > 0 {
+			rr.done = true
 		}
 	}
+	return !rn.stopped()
 }
 
 // find runs rr's reader on one view.

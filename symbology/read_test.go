@@ -100,6 +100,41 @@ func TestReadPlan(t *testing.T) {
 	if want := []string{"b local", "lines local", "b global"}; !slices.Equal(got, want) {
 		t.Errorf("b and lines: views %q, want %q", got, want)
 	}
+	// A view that is one reader's last resort and not another's: the
+	// reader without a plan reads between them, and what it finds spares
+	// the last resort. (Fast mode on a 60×30 image: a reads local, global
+	// and, as a last resort, inverted; b local and, as a last resort,
+	// global.)
+	wide := func() *binarize.Source {
+		g := image.NewGray(image.Rect(0, 0, 60, 30))
+		for i := range g.Pix {
+			if i%60/5%2 == 0 {
+				g.Pix[i] = 255
+			}
+		}
+		return binarize.NewSource(g)
+	}
+	for _, tc := range []struct {
+		lines func(v *View) bool
+		want  []string
+	}{
+		{log("lines"), []string{"a local", "b local", "a global", "lines local", "b global", "a local inverted"}},
+		{func(v *View) bool {
+			log("lines")(v)
+			v.Add(symbolAt("lines", 1, 1), 1)
+			return false
+		}, []string{"a local", "b local", "a global", "lines local"}},
+	} {
+		got = nil
+		hookLines = tc.lines
+		if _, err := Read(context.Background(), wide(), ReadOptions{IDs: []string{"test-a", "test-b", "test-lines"}, Fast: true}); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("a last resort where the lines read: views %q, want %q", got, tc.want)
+		}
+	}
+	hookLines = log("lines")
 	// b finds a symbol in its first view: its last resort is skipped,
 	// and the reader without a plan is told.
 	got = nil
