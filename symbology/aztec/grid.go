@@ -263,55 +263,64 @@ func findCrossing(bin *matrix.Matrix, lum *image.Gray, inverted bool, t detect.T
 			probes = append(probes, probe{detect.Point{Y: float64(k)}, dark})
 		}
 	}
-	// The scores of every offset, then the best within growing squares:
-	// the nearest offset that matches well wins over a better one
-	// farther away, which on data may be chance.
+	// The best offset within growing squares: the nearest offset that
+	// matches well wins over a better one farther away, which on data may
+	// be chance. A square's scores are computed when it is reached, so a
+	// crossing found near its prediction, the usual case, costs a ninth of
+	// the search.
 	steps := int(search / gridStep)
 	side2 := 2*steps + 1
 	scores := make([]float64, side2*side2)
 	vals := make([]float64, len(probes))
-	for sy := -steps; sy <= steps; sy++ {
-		for sx := -steps; sx <= steps; sx++ {
-			off := detect.Point{X: float64(sx) * gridStep, Y: float64(sy) * gridStep}
-			var score float64
-			if lum != nil {
-				mean := 0.0
-				for i, pr := range probes {
-					vals[i] = bilinear(lum, t.Apply(p.Add(off).Add(pr.d)))
-					mean += vals[i]
-				}
-				mean /= float64(len(vals))
-				num, den := 0.0, 0.0
-				for i, pr := range probes {
-					d := vals[i] - mean
-					if pr.dark != inverted {
-						d = -d // dark modules are below the mean
-					}
-					num += d
-					den += math.Abs(d)
-				}
-				if den > 0 {
-					score = num / den
-				}
-			} else {
-				for _, pr := range probes {
-					q := t.Apply(p.Add(off).Add(pr.d))
-					if bin.Get(int(math.Floor(q.X)), int(math.Floor(q.Y))) == pr.dark {
-						score++
-					}
-				}
-				score /= float64(len(probes))
+	score := func(sx, sy int) float64 {
+		off := detect.Point{X: float64(sx) * gridStep, Y: float64(sy) * gridStep}
+		var score float64
+		if lum != nil {
+			mean := 0.0
+			for i, pr := range probes {
+				vals[i] = bilinear(lum, t.Apply(p.Add(off).Add(pr.d)))
+				mean += vals[i]
 			}
-			scores[(sy+steps)*side2+sx+steps] = score
+			mean /= float64(len(vals))
+			num, den := 0.0, 0.0
+			for i, pr := range probes {
+				d := vals[i] - mean
+				if pr.dark != inverted {
+					d = -d // dark modules are below the mean
+				}
+				num += d
+				den += math.Abs(d)
+			}
+			if den > 0 {
+				score = num / den
+			}
+		} else {
+			for _, pr := range probes {
+				q := t.Apply(p.Add(off).Add(pr.d))
+				if bin.Get(int(math.Floor(q.X)), int(math.Floor(q.Y))) == pr.dark {
+					score++
+				}
+			}
+			score /= float64(len(probes))
 		}
+		return score
 	}
 	need0 := minGridMatch
 	if lum != nil {
 		need0 = minGridCorrelation
 	}
 	perModule := int(1 / gridStep)
+	scored := -1 // the scores within this square are computed
 	for r := perModule; ; r += perModule {
 		r = min(r, steps)
+		for sy := -r; sy <= r; sy++ {
+			for sx := -r; sx <= r; sx++ {
+				if max(abs(sx), abs(sy)) > scored {
+					scores[(sy+steps)*side2+sx+steps] = score(sx, sy)
+				}
+			}
+		}
+		scored = r
 		// Farther from the prediction, a match must be better: chance
 		// matches on data grow with the area searched.
 		need := need0 + gridFarther*float64(r/perModule-2)
