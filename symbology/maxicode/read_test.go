@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/barkit/barkit/binarize"
+	"github.com/barkit/barkit/internal/corpustest"
 	"github.com/barkit/barkit/render"
 	"github.com/barkit/barkit/symbology"
 )
@@ -146,5 +147,56 @@ func TestReadSmall(t *testing.T) {
 	got := read(t, scene{size: 200, angle: 33}.place(src, 0.5), symbology.ReadOptions{})
 	if !readsAs(got, want.Text) {
 		t.Errorf("3-pixel modules at 33°: not read")
+	}
+}
+
+// TestCircular checks the bound on the finder's ellipse: circles and
+// circles in perspective pass, the rings fitted to the bars of a 1D symbol
+// do not, while the corpus's MaxiCode finders all pass.
+func TestCircular(t *testing.T) {
+	for _, tc := range []struct {
+		a, b, c float64
+		want    bool
+	}{
+		{1, 0, 1, true},
+		{1, 0, 0.25, true},          // axes 2 to 1
+		{1, 0, 0.24, false},         // a little more
+		{0.625, 0.375, 0.625, true}, // axes 2 to 1, turned 45°
+		{0.7, 0.3, 0.7, true},
+		{0.6, 0.4, 0.6, false},
+		{1, 0, -1, false}, // a hyperbola
+	} {
+		if got := circular(tc.a, tc.b, tc.c); got != tc.want {
+			t.Errorf("circular(%v, %v, %v) = %v, want %v", tc.a, tc.b, tc.c, got, tc.want)
+		}
+	}
+	fit := func(lum *image.Gray) (round, elongated int) {
+		bin := binarize.NewSource(lum).Binary(binarize.View{})
+		for _, b := range findBullseyes(context.Background(), bin, lum, rowStep(bin), nil) {
+			c := lightNear(bin, b.center, b.ring/2)
+			if _, _, ea, eb, ec, ok := fitRings(castRays(bin, c, 12*b.ring, b.ring, nil)); ok {
+				if circular(ea, eb, ec) {
+					round++
+				} else {
+					elongated++
+				}
+			}
+		}
+		return round, elongated
+	}
+	for _, im := range loadCorpus(t, "maxicode-1") {
+		if _, n := fit(im.lum); n > 0 {
+			t.Errorf("maxicode-1/%s: %d finders fitted as elongated", im.name, n)
+		}
+	}
+	// codabar-2/03's bars give six chance finders upside down, five of
+	// them fitted 2.1 to 7.5 times longer one way than the other.
+	for _, im := range corpustest.LoadFolder(t, "codabar-2") {
+		if im.Name != "03.webp" {
+			continue
+		}
+		if _, n := fit(rotateBy(im.Lum, 180)); n < 4 {
+			t.Errorf("codabar-2/03 upside down: %d elongated fits, want 4 or more", n)
+		}
 	}
 }
