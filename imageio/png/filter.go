@@ -56,51 +56,29 @@ func unfilter(ft byte, cur, prev []byte, bpp int) bool {
 }
 
 // paeth returns the Paeth predictor of §9.4: whichever of a, b and c is
-// closest to p = a+b-c, preferring a, then b, on ties. It is small
-// enough to be inlined, and its comparisons compile to conditional moves.
-func paeth(a, b, c int) int {
-	pa := abs(b - c) // |p-a|
-	pb := abs(a - c) // |p-b|
-	pc := abs(a + b - c - c)
-	if pb < pa {
-		a, pa = b, pb
-	}
-	if pc < pa {
-		a = c
-	}
-	return a
-}
-
-// abs returns |x|; the comparison compiles to a conditional move.
-func abs(x int) int {
-	if x < 0 {
-		x = -x
-	}
-	return x
-}
-
-// paethCall is paeth kept out of line, with the absolute values taken by
-// sign masks, for pixels of more than one byte. Inlined three or four
-// times into the loops of paeth3 and paeth4, paeth makes the compiler
-// compute the predictors side by side and spill; a call per byte is
-// faster (BenchmarkPaeth per 640-pixel row, inlined and called: rgb 5.2
-// and 3.8 µs, rgba 7.1 and 5.0 µs). For one byte per pixel, whose
-// predictors follow one another, inlining is faster (1.8 and 2.0 µs).
+// closest to p = a+b-c, preferring a, then b, on ties.
 //
-//go:noinline
-func paethCall(a, b, c int) int {
-	u := b - c // p-a
-	t := a - c // p-b
-	s := t + u // p-c
-	mu, mt, ms := u>>63, t>>63, s>>63
-	pa, pb, pc := (u^mu)-mu, (t^mt)-mt, (s^ms)-ms
-	if pb < pa {
-		a, pa = b, pb
+// It does not compute the three distances. With lo and hi the lesser and
+// the greater of a and b, p-lo and p-hi are hi-c and lo-c, and p-c is
+// lo+hi-2c; comparing them shows that the predictor is hi when
+// 3c-a-b ≤ lo (c at or below lo, or within a third of the way from lo to
+// hi), lo when 3c-a-b ≥ hi (the same from hi), and c in between, ties
+// included: the two conditions meet only when lo = hi, and an equality
+// falls on the side of a or b, as §9.4 prefers them to c.
+// TestPaethPredictor checks this on every a, b and c. The comparisons
+// compile to conditional moves, and the chain from a, the byte just
+// decoded, to the predictor is short.
+func paeth(a, b, c int) int {
+	lo, hi := min(a, b), max(a, b)
+	t := 3*c - a - b
+	p := c
+	if t >= hi {
+		p = lo
 	}
-	if pc < pa {
-		a = c
+	if t <= lo {
+		p = hi
 	}
-	return a
+	return p
 }
 
 // paeth1 reverses the Paeth filter on a row of one byte per pixel.
@@ -115,9 +93,10 @@ func paeth1(cur, prev []byte) {
 }
 
 // paeth3 reverses the Paeth filter on a row of three bytes per pixel.
-// The bytes on the left, a, stay in registers; those above on the left,
-// c, are loaded again rather than kept, which would leave fewer
-// registers for the predictors.
+// The bytes on the left, a, are loaded again from the row rather than
+// kept in registers: with the predictors inlined, keeping them costs
+// spills, and a load from a store just made is forwarded (BenchmarkPaeth
+// per 640-pixel row: 3.9 µs with a call per byte, 2.3 µs so).
 func paeth3(cur, prev []byte) {
 	if len(cur) < 3 {
 		return
@@ -126,19 +105,17 @@ func paeth3(cur, prev []byte) {
 	cur[0] += prev[0]
 	cur[1] += prev[1]
 	cur[2] += prev[2]
-	a0, a1, a2 := int(cur[0]), int(cur[1]), int(cur[2])
 	for i := 3; i+3 <= len(cur); i += 3 {
-		x := cur[i : i+3 : i+3]
+		x := cur[i-3 : i+3 : i+3]  // a, then the bytes decoded
 		p := prev[i-3 : i+3 : i+3] // c, then b
-		a0 = int(x[0] + uint8(paethCall(a0, int(p[3]), int(p[0]))))
-		a1 = int(x[1] + uint8(paethCall(a1, int(p[4]), int(p[1]))))
-		a2 = int(x[2] + uint8(paethCall(a2, int(p[5]), int(p[2]))))
-		x[0], x[1], x[2] = uint8(a0), uint8(a1), uint8(a2)
+		x[3] += uint8(paeth(int(x[0]), int(p[3]), int(p[0])))
+		x[4] += uint8(paeth(int(x[1]), int(p[4]), int(p[1])))
+		x[5] += uint8(paeth(int(x[2]), int(p[5]), int(p[2])))
 	}
 }
 
 // paeth4 reverses the Paeth filter on a row of four bytes per pixel, as
-// paeth3 does.
+// paeth3 does (5.0 µs per 640-pixel row with a call per byte, 2.8 µs so).
 func paeth4(cur, prev []byte) {
 	if len(cur) < 4 {
 		return
@@ -147,15 +124,13 @@ func paeth4(cur, prev []byte) {
 	cur[1] += prev[1]
 	cur[2] += prev[2]
 	cur[3] += prev[3]
-	a0, a1, a2, a3 := int(cur[0]), int(cur[1]), int(cur[2]), int(cur[3])
 	for i := 4; i+4 <= len(cur); i += 4 {
-		x := cur[i : i+4 : i+4]
+		x := cur[i-4 : i+4 : i+4]
 		p := prev[i-4 : i+4 : i+4]
-		a0 = int(x[0] + uint8(paethCall(a0, int(p[4]), int(p[0]))))
-		a1 = int(x[1] + uint8(paethCall(a1, int(p[5]), int(p[1]))))
-		a2 = int(x[2] + uint8(paethCall(a2, int(p[6]), int(p[2]))))
-		a3 = int(x[3] + uint8(paethCall(a3, int(p[7]), int(p[3]))))
-		x[0], x[1], x[2], x[3] = uint8(a0), uint8(a1), uint8(a2), uint8(a3)
+		x[4] += uint8(paeth(int(x[0]), int(p[4]), int(p[0])))
+		x[5] += uint8(paeth(int(x[1]), int(p[5]), int(p[1])))
+		x[6] += uint8(paeth(int(x[2]), int(p[6]), int(p[2])))
+		x[7] += uint8(paeth(int(x[3]), int(p[7]), int(p[3])))
 	}
 }
 
@@ -166,6 +141,6 @@ func paethN(cur, prev []byte, bpp int) {
 		cur[i] += prev[i] // a and c are zero: the predictor is b
 	}
 	for i := bpp; i < len(cur); i++ {
-		cur[i] += uint8(paethCall(int(cur[i-bpp]), int(prev[i]), int(prev[i-bpp])))
+		cur[i] += uint8(paeth(int(cur[i-bpp]), int(prev[i]), int(prev[i-bpp])))
 	}
 }

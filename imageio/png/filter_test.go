@@ -38,6 +38,21 @@ func TestUnfilter(t *testing.T) {
 	}
 }
 
+// TestPaethPredictor checks paeth, which picks the predictor by two
+// comparisons with 3c-a-b, against the definition of §9.4 on every a, b
+// and c.
+func TestPaethPredictor(t *testing.T) {
+	for a := range 256 {
+		for b := range 256 {
+			for c := range 256 {
+				if got, want := paeth(a, b, c), paethRef(a, b, c); got != want {
+					t.Fatalf("paeth(%d, %d, %d) = %d, want %d", a, b, c, got, want)
+				}
+			}
+		}
+	}
+}
+
 // BenchmarkPaeth measures the Paeth filter, the costliest, on a row of a
 // 640-pixel image of each common pixel size.
 func BenchmarkPaeth(b *testing.B) {

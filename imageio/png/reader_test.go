@@ -244,20 +244,24 @@ func filterRef(ft byte, cur, prev []byte, bpp int) []byte {
 		case ftAverage:
 			pred = (a + b) / 2
 		case ftPaeth:
-			p := a + b - c
-			pa, pb, pc := absRef(p-a), absRef(p-b), absRef(p-c)
-			switch {
-			case pa <= pb && pa <= pc:
-				pred = a
-			case pb <= pc:
-				pred = b
-			default:
-				pred = c
-			}
+			pred = paethRef(a, b, c)
 		}
 		out[i] = cur[i] - byte(pred)
 	}
 	return out
+}
+
+// paethRef is the Paeth predictor as §9.4 defines it.
+func paethRef(a, b, c int) int {
+	p := a + b - c
+	pa, pb, pc := absRef(p-a), absRef(p-b), absRef(p-c)
+	switch {
+	case pa <= pb && pa <= pc:
+		return a
+	case pb <= pc:
+		return b
+	}
+	return c
 }
 
 func absRef(x int) int {
