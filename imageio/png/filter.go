@@ -17,8 +17,8 @@ const (
 //
 // Each filter adds back a prediction from a, the byte to the left, b, the
 // byte above, and c, the byte above a, all zero where they would fall
-// outside the image. The loops are written once per pixel size so that
-// the bytes on the left stay in registers and the bounds checks go away.
+// outside the image. The Paeth loops are written once per pixel size so
+// that the bounds checks go away.
 func unfilter(ft byte, cur, prev []byte, bpp int) bool {
 	prev = prev[:len(cur)]
 	switch ft {
