@@ -456,7 +456,7 @@ func TestAdler32(t *testing.T) {
 		random[i] = byte(rng.Uint32())
 	}
 	ones := bytes.Repeat([]byte{0xff}, 1<<18)
-	lengths := []int{1<<16 - 1, 1 << 16, 1<<16 + 7, 3<<16 + 5, 1 << 18}
+	lengths := []int{127, 128, 129, 255, 256, 1000, 1<<16 - 1, 1 << 16, 1<<16 + 7, 1<<16 + 200, 3<<16 + 5, 1 << 18}
 	for n := range 100 {
 		lengths = append(lengths, n)
 	}
