@@ -109,17 +109,20 @@ func charWidths(k, v int) [elementCount]int {
 
 // closestChar returns the value in cluster index k whose element widths
 // are nearest, in the least-squares sense, to the widths w scaled to 17
-// modules, and that distance. It is the fallback for characters whose
-// sampled modules spell no character: blur and ink spread move edges by
-// fractions of a module, which sampling rounds the wrong way, while the
-// nearest character by widths is usually the one printed.
-func closestChar(w []int32, k int) (value int, dist float64) {
+// modules, and that distance, if it is at most limit. It is the fallback
+// for characters whose sampled modules spell no character: blur and ink
+// spread move edges by fractions of a module, which sampling rounds the
+// wrong way, while the nearest character by widths is usually the one
+// printed. The limit prunes the search from the start: most widths that
+// spell no character are far from every character, and a search bounded
+// by the distance its caller accepts ends after a few values.
+func closestChar(w []int32, k int, limit float64) (value int, dist float64, ok bool) {
 	total := 0
 	for _, x := range w[:elementCount] {
 		total += int(x)
 	}
 	if total == 0 {
-		return 0, math.Inf(1)
+		return 0, 0, false
 	}
 	var x [elementCount]float64
 	for i := range x {
@@ -129,8 +132,10 @@ func closestChar(w []int32, k int) (value int, dist float64) {
 	// nearest first, so that the best distance falls fast and whole
 	// groups whose first elements alone are farther are skipped. Sums
 	// run in element order, as a plain loop over the values would, and a
-	// tie goes to the lower value: the result is the same.
-	best, bestD := 0, math.Inf(1)
+	// tie goes to the lower value: the result is the same. No value is
+	// found yet while best is valueCount, above every value, so that one
+	// at the limit exactly is taken.
+	best, bestD := valueCount, limit
 	o0, o1 := nearWidths(x[0]), nearWidths(x[1])
 	for _, a := range o0 {
 		t := x[0] - float64(a+1)
@@ -160,7 +165,10 @@ func closestChar(w []int32, k int) (value int, dist float64) {
 			}
 		}
 	}
-	return best, bestD
+	if best == valueCount {
+		return 0, 0, false
+	}
+	return best, bestD, true
 }
 
 // nearWidths returns the element widths 1-6, less one, in order of their

@@ -120,13 +120,13 @@ func TestClosestChar(t *testing.T) {
 			for i, x := range w {
 				runs[i] = int32(x) * 10
 			}
-			if got, d := closestChar(runs[:], k); got != v || d != 0 {
+			if got, d, ok := closestChar(runs[:], k, maxClosest); !ok || got != v || d != 0 {
 				t.Fatalf("value %d cluster %d: closest %d at %v", v, 3*k, got, d)
 			}
 			// Move one inner edge by 4/10 of a module.
 			runs[2] += 4
 			runs[3] -= 4
-			if got, d := closestChar(runs[:], k); got != v || d > maxClosest || math.IsNaN(d) {
+			if got, d, ok := closestChar(runs[:], k, maxClosest); !ok || got != v || d > maxClosest || math.IsNaN(d) {
 				t.Fatalf("value %d cluster %d with a moved edge: closest %d at %v", v, 3*k, got, d)
 			}
 		}
@@ -196,7 +196,9 @@ func TestSampleRAP(t *testing.T) {
 
 // TestClosestCharExact checks the grouped search of closestChar against a
 // plain search over every value, on random widths and on the widths of
-// every value with one element one module off.
+// every value with one element one module off: without a limit it finds
+// the same value at the same distance, and with the limit closestAt uses
+// it finds that value exactly when it is within the limit.
 func TestClosestCharExact(t *testing.T) {
 	plain := func(w []int32, k int) (int, float64) {
 		total := 0
@@ -220,10 +222,14 @@ func TestClosestCharExact(t *testing.T) {
 	var w [elementCount]int32
 	check := func() {
 		for k := range 3 {
-			gv, gd := closestChar(w[:], k)
+			gv, gd, ok := closestChar(w[:], k, math.Inf(1))
 			wv, wd := plain(w[:], k)
-			if gv != wv || math.Abs(gd-wd) > 1e-9 {
-				t.Fatalf("closestChar(%v, %d) = %d, %v; want %d, %v", w, k, gv, gd, wv, wd)
+			if !ok || gv != wv || math.Abs(gd-wd) > 1e-9 {
+				t.Fatalf("closestChar(%v, %d) = %d, %v, %v; want %d, %v", w, k, gv, gd, ok, wv, wd)
+			}
+			bv, bd, bok := closestChar(w[:], k, maxClosest)
+			if bok != (gd <= maxClosest) || bok && (bv != gv || bd != gd) {
+				t.Fatalf("closestChar(%v, %d, %v) = %d, %v, %v; want %d, %v, %v", w, k, maxClosest, bv, bd, bok, gv, gd, gd <= maxClosest)
 			}
 		}
 	}

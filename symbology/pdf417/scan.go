@@ -40,40 +40,47 @@ func (l *line) index(q detect.Point) float64 { return q.Sub(l.p0).Dot(l.dir) / l
 // sampleLine fills l.r with the runs of bin along the segment from a to b,
 // extended by ext pixels at each end, in steps of step pixels. Pixels
 // outside the image read light.
-func sampleLine(bin *matrix.Matrix, l *line, a, b detect.Point, ext, step float64, buf []bool) []bool {
+//
+// Every sample's point is computed afresh from p0, as line.point does, so
+// that run positions map back to the image exactly; the runs are built as
+// the samples are read.
+func sampleLine(bin *matrix.Matrix, l *line, a, b detect.Point, ext, step float64) {
+	l.r.w, l.r.pos = l.r.w[:0], l.r.pos[:0]
 	d := b.Sub(a)
 	n := math.Hypot(d.X, d.Y)
 	if n < 1 || !(n < maxLineLength(bin.Width, bin.Height)) {
-		l.r.w, l.r.pos = l.r.w[:0], l.r.pos[:0]
-		return buf
+		return
 	}
 	l.dir = d.Mul(1 / n)
 	l.p0 = a.Sub(l.dir.Mul(ext))
 	l.step = step
 	count := int((n+2*ext)/step) + 1
-	buf = buf[:0]
 	w, h := bin.Width, bin.Height
-	for k := range count {
-		p := l.p0.Add(l.dir.Mul(float64(k) * step))
-		x, y := int(math.Floor(p.X)), int(math.Floor(p.Y))
-		buf = append(buf, x >= 0 && y >= 0 && x < w && y < h && bin.Pix[y*w+x])
-	}
-	l.r.w, l.r.pos = l.r.w[:0], l.r.pos[:0]
-	if len(buf) == 0 {
-		return buf
-	}
-	l.r.firstDark = buf[0]
+	p0, dir, pix := l.p0, l.dir, bin.Pix
+	var prev bool
 	start := 0
-	for k := 1; k < len(buf); k++ {
-		if buf[k] != buf[k-1] {
+	for k := range count {
+		p := p0.Add(dir.Mul(float64(k) * step))
+		// Floor, for the points that can be inside: int truncates as
+		// Floor does at 0 and above, and a point below 0 is outside.
+		dark := false
+		if p.X >= 0 && p.Y >= 0 {
+			if x, y := int(p.X), int(p.Y); x >= 0 && y >= 0 && x < w && y < h {
+				dark = pix[y*w+x]
+			}
+		}
+		switch {
+		case k == 0:
+			l.r.firstDark = dark
+		case dark != prev:
 			l.r.w = append(l.r.w, int32(k-start))
 			l.r.pos = append(l.r.pos, int32(start))
 			start = k
 		}
+		prev = dark
 	}
-	l.r.w = append(l.r.w, int32(len(buf)-start))
+	l.r.w = append(l.r.w, int32(count-start))
 	l.r.pos = append(l.r.pos, int32(start))
-	return buf
 }
 
 // darkRunNear returns the dark run starting nearest sample index at,
@@ -172,8 +179,8 @@ func (l *line) closestAt(i int, unit, rho float64) (value, next int, ok bool) {
 		return 0, 0, false
 	}
 	k := ((int(math.Round(rho)) % 3) + 3) % 3
-	v, d := closestChar(l.r.w[i:i+elementCount], k)
-	if d > maxClosest {
+	v, _, ok := closestChar(l.r.w[i:i+elementCount], k, maxClosest)
+	if !ok {
 		return 0, 0, false
 	}
 	return v, i + elementCount, true
@@ -499,7 +506,7 @@ func (s *scratch) sample(vw *view, l *line, a, b detect.Point, ext, step, unit f
 		s.gray, s.queue = sampleLineGray(vw.lum, vw.inverted, l, a, b, ext, step, unit, s.gray, s.queue)
 		return
 	}
-	s.samples = sampleLine(vw.bin, l, a, b, ext, step, s.samples)
+	sampleLine(vw.bin, l, a, b, ext, step)
 }
 
 // sampleLineGray fills l.r with the runs of lum (or of its negative, when

@@ -14,9 +14,8 @@ const maxLines = 900
 
 // scratch holds buffers reused from candidate to candidate.
 type scratch struct {
-	samples []bool
-	gray    []float32
-	queue   []int32 // sampleLineGray's sliding minimum and maximum
+	gray  []float32
+	queue []int32 // sampleLineGray's sliding minimum and maximum
 }
 
 // indicator is a row indicator read on a scan line.
