@@ -67,3 +67,51 @@ func TestSampleLine(t *testing.T) {
 		}
 	}
 }
+
+// TestReadBeat checks the early end of a read that must beat a count
+// (columnReader.beat), on which bestSlant relies to choose the slant it
+// would choose reading every one to the end: at every slant bestSlant
+// tries, a read with beat b beats b, with the same count, exactly when the
+// whole read decodes more than b characters exactly.
+func TestReadBeat(t *testing.T) {
+	code, err := Encode("beat the best slant so far, or stop reading", Options{Compact: true, Columns: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const scale = 3
+	img := photo(code.Modules, scale, scale, 0, 0, 1.5, 40, 5)
+	bin := matrix.New(img.Rect.Dx(), img.Rect.Dy())
+	for y := range bin.Height {
+		for x := range bin.Width {
+			bin.Pix[y*bin.Width+x] = img.Pix[y*img.Stride+x] < 128
+		}
+	}
+	wm := float64(symbolWidth(code.Columns, false))
+	read := detect.Point{X: 1}
+	c := &candidate{kind: kindFull, left: &edge{kind: edgeStart, in: read, module: scale}, module: scale}
+	cr := columnReader{vw: &view{bin: bin}, c: c, sh: shape{cols: code.Columns, rows: code.Rows, level: code.Level},
+		wm: wm, u: scale, step: 0.75, ext: 4 * scale, n: 1, s: &scratch{}, beat: -1}
+	// The symbol's left edge as photo draws it, and its rows' height.
+	const pad = 6 * scale
+	h := float64(code.Modules.Height * scale)
+	outline := [4]detect.Point{{X: pad, Y: pad}, {X: pad + wm*scale, Y: pad}, {X: pad + wm*scale, Y: pad + h}, {X: pad, Y: pad + h}}
+	for _, deg := range slants {
+		sn, cs := math.Sincos(deg * math.Pi / 180)
+		d := detect.Point{X: read.X*cs - read.Y*sn, Y: read.X*sn + read.Y*cs}.Mul(wm * scale)
+		o := outline
+		o[1], o[2] = o[0].Add(d), o[3].Add(d)
+		cr.beat = -1
+		_, ok0 := cr.read(o)
+		e0 := cr.exact
+		if deg == 0 && (!ok0 || e0 < 3*code.Rows*code.Columns/2) {
+			t.Fatalf("slant 0: read %v, %d characters exact of %d", ok0, e0, 3*code.Rows*code.Columns)
+		}
+		for b := -1; b <= e0+code.Columns; b++ {
+			cr.beat = b
+			_, ok := cr.read(o)
+			if beats, want := ok && cr.exact > b, ok0 && e0 > b; beats != want || beats && cr.exact != e0 {
+				t.Errorf("slant %v°, beat %d: read %v with %d exact; the whole read %v with %d", deg, b, ok, cr.exact, ok0, e0)
+			}
+		}
+	}
+}

@@ -255,7 +255,7 @@ func readFullIn(vw *view, c *candidate, quad [4]detect.Point, whole bool, s *scr
 	if !ok {
 		return fail()
 	}
-	cr := columnReader{vw: vw, c: c, sh: sh, wm: wm, u: u, step: step, ext: ext, n: n, s: s}
+	cr := columnReader{vw: vw, c: c, sh: sh, wm: wm, u: u, step: step, ext: ext, n: n, s: s, beat: -1}
 	if !whole && (c.left == nil || c.right == nil) {
 		outline = cr.bestSlant(outline, read)
 	}
@@ -360,6 +360,10 @@ type columnReader struct {
 	s       *scratch
 	fixes   []fix // where exactly decoded characters were found
 	exact   int   // characters the last read decoded exactly
+	// beat, when not negative, ends a read as failed as soon as it
+	// cannot decode more than beat characters exactly: bestSlant wants
+	// only a read that beats the best slant so far.
+	beat int
 }
 
 // slants are the angles, in degrees, between a one-edge candidate's rows
@@ -370,7 +374,10 @@ var slants = []float64{0, -4, 4, -8, 8, -12, 12}
 // bestSlant returns the outline, among those whose rows leave the known
 // edge at the slants, in which sample lines read the most characters. The
 // outline given is the one at slant 0, read the direction from start to
-// stop across it.
+// stop across it. A slant's reading stops once it can no longer beat the
+// best before it (columnReader.beat): the slant that fits reads most
+// characters, the others few, and the choice is the same as when each is
+// read to the end.
 func (cr *columnReader) bestSlant(outline [4]detect.Point, read detect.Point) [4]detect.Point {
 	best, bestN := outline, -1
 	w := cr.wm * cr.u
@@ -385,11 +392,12 @@ func (cr *columnReader) bestSlant(outline [4]detect.Point, read detect.Point) [4
 		} else {
 			o[0], o[3] = o[1].Sub(d), o[2].Sub(d)
 		}
+		cr.beat = bestN
 		if _, ok := cr.read(o); ok && cr.exact > bestN {
 			best, bestN = o, cr.exact
 		}
 	}
-	cr.n = save
+	cr.n, cr.beat = save, -1
 	return best
 }
 
@@ -408,6 +416,10 @@ func (cr *columnReader) read(outline [4]detect.Point) (*grid, bool) {
 	var l line
 	n2 := min(maxLines, max(3*sh.rows, cr.n))
 	for k := range n2 {
+		if cr.beat >= 0 && cr.exact+(n2-k)*sh.cols <= cr.beat {
+			// Each line reads at most one character a column.
+			return nil, false
+		}
 		rho := -0.45 + (float64(sh.rows)-0.1)*(float64(k)+0.5)/float64(n2)
 		v := (rho + 0.5) / float64(sh.rows)
 		a, b := hr.Apply(detect.Point{X: 0, Y: v}), hr.Apply(detect.Point{X: 1, Y: v})
