@@ -57,6 +57,13 @@ func sampleLine(bin *matrix.Matrix, l *line, a, b detect.Point, ext, step float6
 	count := int((n+2*ext)/step) + 1
 	w, h := bin.Width, bin.Height
 	p0, dir, pix := l.p0, l.dir, bin.Pix
+	// Each coordinate of the points moves monotonically with k, rounding
+	// included, so when both ends are inside the image every point is,
+	// and the samples need no bounds tests: the common case.
+	inside := func(p detect.Point) bool {
+		return p.X >= 0 && p.Y >= 0 && p.X < float64(w) && p.Y < float64(h)
+	}
+	within := inside(p0) && inside(p0.Add(dir.Mul(float64(count-1)*step)))
 	var prev bool
 	start := 0
 	for k := range count {
@@ -64,7 +71,10 @@ func sampleLine(bin *matrix.Matrix, l *line, a, b detect.Point, ext, step float6
 		// Floor, for the points that can be inside: int truncates as
 		// Floor does at 0 and above, and a point below 0 is outside.
 		dark := false
-		if p.X >= 0 && p.Y >= 0 {
+		switch {
+		case within:
+			dark = pix[int(p.Y)*w+int(p.X)]
+		case p.X >= 0 && p.Y >= 0:
 			if x, y := int(p.X), int(p.Y); x >= 0 && y >= 0 && x < w && y < h {
 				dark = pix[y*w+x]
 			}

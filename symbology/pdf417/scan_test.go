@@ -13,7 +13,8 @@ import (
 // TestSampleLine checks sampleLine, which builds the runs as it samples,
 // against a plain reference that samples every point with math.Floor into
 // a list and then cuts the list into runs, on random lines across a random
-// image: inside it, leaving it, and wholly outside (which reads light).
+// image: wholly inside it, leaving it, and wholly outside (which reads
+// light).
 func TestSampleLine(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 5))
 	const w, h = 61, 47
@@ -46,7 +47,12 @@ func TestSampleLine(t *testing.T) {
 		}
 		return r, true
 	}
+	// Half the points well inside, so that many lines lie wholly in the
+	// image (sampleLine's fast path), and half anywhere around it.
 	pt := func() detect.Point {
+		if rng.IntN(2) == 0 {
+			return detect.Point{X: 10 + rng.Float64()*(w-20), Y: 10 + rng.Float64()*(h-20)}
+		}
 		return detect.Point{X: rng.Float64()*(w+40) - 20, Y: rng.Float64()*(h+40) - 20}
 	}
 	var l line
