@@ -256,12 +256,43 @@ func readFullIn(vw *view, c *candidate, quad [4]detect.Point, whole bool, s *scr
 		return fail()
 	}
 	cr := columnReader{vw: vw, c: c, sh: sh, wm: wm, u: u, step: step, ext: ext, n: n, s: s, beat: -1}
-	if !whole && (c.left == nil || c.right == nil) {
-		outline = cr.bestSlant(outline, read)
+	var quick *grid // the outline read with three lines a row, when known
+	slanted := !whole && (c.left == nil || c.right == nil)
+	if slanted {
+		outline, quick = cr.bestSlant(outline, read)
 	}
 	whole4 := outline // the frame of full width, for a second reading
+	// finish returns a symbol decoded from grid g read in outline.
+	finish := func(g *grid, bc symbology.Barcode, outline [4]detect.Point) (symbology.Barcode, [4]detect.Point, bool, bool, bool) {
+		if g.kind == kindCompact {
+			// The outline ends at the final bar.
+			hr, _ := detect.SquareToQuad(outline)
+			wc := float64(symbolWidth(sh.cols, true)) / wm
+			outline[1] = hr.Apply(detect.Point{X: wc, Y: 0})
+			outline[2] = hr.Apply(detect.Point{X: wc, Y: 1})
+		}
+		return bc, outline, isMirrored(outline), true, true
+	}
 	failOutline := func() (symbology.Barcode, [4]detect.Point, bool, bool, bool) {
 		return symbology.Barcode{}, whole4, false, false, true
+	}
+	// Three lines a row, as bestSlant reads, decode most symbols; the
+	// lines a third of a module apart (n) are for those they do not. A
+	// symbol the quick read decodes is read in the same outline, so its
+	// result and corners are those of the full read (on every corpus
+	// image, at every quarter turn), for a third of the lines or fewer;
+	// a one-edge candidate has that read already, as its best slant's.
+	if n > 3*sh.rows {
+		if !slanted {
+			cr.n = 1
+			quick, _ = cr.read(outline)
+			cr.n = n
+		}
+		if quick != nil {
+			if bc, _, err := quick.decode(); err == nil {
+				return finish(quick, bc, outline)
+			}
+		}
 	}
 	g, ok := cr.read(outline)
 	if !ok {
@@ -294,14 +325,7 @@ func readFullIn(vw *view, c *candidate, quad [4]detect.Point, whole bool, s *scr
 	if err != nil {
 		return failOutline()
 	}
-	if g.kind == kindCompact {
-		// The outline ends at the final bar.
-		hr, _ := detect.SquareToQuad(outline)
-		wc := float64(symbolWidth(sh.cols, true)) / wm
-		outline[1] = hr.Apply(detect.Point{X: wc, Y: 0})
-		outline[2] = hr.Apply(detect.Point{X: wc, Y: 1})
-	}
-	return bc, outline, isMirrored(outline), true, true
+	return finish(g, bc, outline)
 }
 
 // A fix is a place on the image whose position in the symbol is known:
@@ -372,14 +396,16 @@ type columnReader struct {
 var slants = []float64{0, -4, 4, -8, 8, -12, 12}
 
 // bestSlant returns the outline, among those whose rows leave the known
-// edge at the slants, in which sample lines read the most characters. The
+// edge at the slants, in which sample lines read the most characters, and
+// the grid read there (nil when no slant read a character). The
 // outline given is the one at slant 0, read the direction from start to
 // stop across it. A slant's reading stops once it can no longer beat the
 // best before it (columnReader.beat): the slant that fits reads most
 // characters, the others few, and the choice is the same as when each is
 // read to the end.
-func (cr *columnReader) bestSlant(outline [4]detect.Point, read detect.Point) [4]detect.Point {
+func (cr *columnReader) bestSlant(outline [4]detect.Point, read detect.Point) ([4]detect.Point, *grid) {
 	best, bestN := outline, -1
+	var bestG *grid
 	w := cr.wm * cr.u
 	save := cr.n
 	cr.n = 1 // the fewest lines: three per row
@@ -393,12 +419,12 @@ func (cr *columnReader) bestSlant(outline [4]detect.Point, read detect.Point) [4
 			o[0], o[3] = o[1].Sub(d), o[2].Sub(d)
 		}
 		cr.beat = bestN
-		if _, ok := cr.read(o); ok && cr.exact > bestN {
-			best, bestN = o, cr.exact
+		if g, ok := cr.read(o); ok && cr.exact > bestN {
+			best, bestN, bestG = o, cr.exact, g
 		}
 	}
 	cr.n, cr.beat = save, -1
-	return best
+	return best, bestG
 }
 
 // read reads the data columns along lines through the middle of the rows
