@@ -57,40 +57,60 @@ func sampleLine(bin *matrix.Matrix, l *line, a, b detect.Point, ext, step float6
 	count := int((n+2*ext)/step) + 1
 	w, h := bin.Width, bin.Height
 	p0, dir, pix := l.p0, l.dir, bin.Pix
-	// Each coordinate of the points moves monotonically with k, rounding
+	// pos[k] is written at every sample and kept by counting a run only
+	// where the colour changes: a conditional increment, not a branch
+	// mispredicted at every edge of a symbol (as lineRuns.load does).
+	pos := slices.Grow(l.r.pos[:0], count+1)[:count+1]
+	pos[0] = 0
+	k := 1
+	var cur bool
+	// Each coordinate of the points moves monotonically with j, rounding
 	// included, so when both ends are inside the image every point is,
 	// and the samples need no bounds tests: the common case.
 	inside := func(p detect.Point) bool {
 		return p.X >= 0 && p.Y >= 0 && p.X < float64(w) && p.Y < float64(h)
 	}
-	within := inside(p0) && inside(p0.Add(dir.Mul(float64(count-1)*step)))
-	var prev bool
-	start := 0
-	for k := range count {
-		p := p0.Add(dir.Mul(float64(k) * step))
-		// Floor, for the points that can be inside: int truncates as
-		// Floor does at 0 and above, and a point below 0 is outside.
-		dark := false
-		switch {
-		case within:
-			dark = pix[int(p.Y)*w+int(p.X)]
-		case p.X >= 0 && p.Y >= 0:
-			if x, y := int(p.X), int(p.Y); x >= 0 && y >= 0 && x < w && y < h {
-				dark = pix[y*w+x]
+	if inside(p0) && inside(p0.Add(dir.Mul(float64(count-1)*step))) {
+		for j := range count {
+			p := p0.Add(dir.Mul(float64(j) * step))
+			v := pix[int(p.Y)*w+int(p.X)]
+			if j == 0 {
+				cur, l.r.firstDark = v, v
 			}
+			pos[k] = int32(j)
+			if v != cur {
+				k++
+			}
+			cur = v
 		}
-		switch {
-		case k == 0:
-			l.r.firstDark = dark
-		case dark != prev:
-			l.r.w = append(l.r.w, int32(k-start))
-			l.r.pos = append(l.r.pos, int32(start))
-			start = k
+	} else {
+		for j := range count {
+			p := p0.Add(dir.Mul(float64(j) * step))
+			// Floor, for the points that can be inside: int truncates
+			// as Floor does at 0 and above, and a point below 0 is
+			// outside.
+			v := false
+			if p.X >= 0 && p.Y >= 0 {
+				if x, y := int(p.X), int(p.Y); x >= 0 && y >= 0 && x < w && y < h {
+					v = pix[y*w+x]
+				}
+			}
+			if j == 0 {
+				cur, l.r.firstDark = v, v
+			}
+			pos[k] = int32(j)
+			if v != cur {
+				k++
+			}
+			cur = v
 		}
-		prev = dark
 	}
-	l.r.w = append(l.r.w, int32(count-start))
-	l.r.pos = append(l.r.pos, int32(start))
+	pos[k] = int32(count)
+	rw := slices.Grow(l.r.w[:0], k)[:k]
+	for i := range rw {
+		rw[i] = pos[i+1] - pos[i]
+	}
+	l.r.w, l.r.pos = rw, pos[:k]
 }
 
 // darkRunNear returns the dark run starting nearest sample index at,
