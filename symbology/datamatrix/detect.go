@@ -588,10 +588,22 @@ func lCandidates(t *tracer, pts []ipt, slack float64, add func(candidate)) {
 		// The edges fitted whole, fitted near each corner, and taken as
 		// the chords between the outline's corners: the latter two follow
 		// a bent symbol better. All give corners to try.
+		// A fit that gives the lines of an earlier one (as the three do
+		// for the pixel-straight edges of a clean, upright symbol, or an
+		// edge along the image's border) would give its candidate again:
+		// it is skipped.
 		var cd candidate
 		ok := false
+		var done [3]finder
+		nd := 0
 		for _, fit := range [...]int{fitWhole, fitEnds, fitChord} {
-			c, ok2 := finishL(t, a1, a2, fit)
+			f, okf := fitFinder(a1, a2, fit)
+			if !okf || slices.Contains(done[:nd], f) {
+				continue
+			}
+			done[nd] = f
+			nd++
+			c, ok2 := finishL(t, a1, a2, f)
 			switch {
 			case !ok2:
 			case !ok:
@@ -724,11 +736,17 @@ const (
 	fitChord        // the chord between the outline's corners
 )
 
-// finishL completes a candidate from its finder: the bottom edge a1 and the
-// left edge a2, fitted as fit says.
-func finishL(t *tracer, a1, a2 arm, fit int) (candidate, bool) {
-	// The lines of the edges, whole, near each corner, or between the
-	// corners.
+// finder is the lines of the two finder edges of a corner, each moved out
+// to the edge between dark and light, and the corner where they meet.
+type finder struct {
+	left, bottom detect.Line
+	c            detect.Point
+}
+
+// fitFinder returns the finder lines of the bottom edge a1 and the left
+// edge a2 fitted as fit says: whole, near the corner, or between the
+// outline's corners. ok is false when the lines do not meet.
+func fitFinder(a1, a2 arm, fit int) (finder, bool) {
 	left, bottom := a2.line, a1.line
 	c, ok := a1.line.Intersect(a2.line)
 	switch fit {
@@ -741,9 +759,13 @@ func finishL(t *tracer, a1, a2 arm, fit int) (candidate, bool) {
 		left = outwards(detect.LineThrough(a2.a, a2.b), detect.Point{X: d2.Y, Y: -d2.X})
 		c, ok = bottom.Intersect(left)
 	}
-	if !ok {
-		return candidate{}, false
-	}
+	return finder{left, bottom, c}, ok
+}
+
+// finishL completes a candidate from its finder f: the lines of the bottom
+// edge a1 and the left edge a2 (fitFinder).
+func finishL(t *tracer, a1, a2 arm, f finder) (candidate, bool) {
+	left, bottom, c := f.left, f.bottom, f.c
 	// The far ends: the ends of the straight stretches, projected on the
 	// fitted lines.
 	br := bottom.Project(a1.a)
