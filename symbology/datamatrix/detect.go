@@ -548,30 +548,15 @@ func lCandidates(t *tracer, pts []ipt, slack float64, add func(candidate)) {
 		}
 		a1 := arms[i]
 		a2 := arms[(i+1)%len(arms)]
-		// The outline between the two arms must be short: a rounded or
-		// notched corner.
-		gap := a2.from - a1.to
-		if gap < 0 {
-			gap += n
-		}
-		if float64(gap) > 0.25*math.Min(a1.length, a2.length)+4 {
+		if !turns(a1, a2, n) || math.Max(a1.length, a2.length) < 0.3*extent {
 			continue
 		}
-		if math.Max(a1.length, a2.length) < 0.3*extent {
-			continue
-		}
-		d1, d2 := a1.b.Sub(a1.a).Unit(), a2.b.Sub(a2.a).Unit()
-		cos := d1.X*d2.X + d1.Y*d2.Y
-		if math.Abs(cos) > 0.7 { // the arms meet at 45° to 135°
-			continue
-		}
-		// Clockwise round an unmirrored symbol the outline runs along the
-		// bottom edge to the corner, then up the left edge: a convex
-		// corner, turning right (positive in image coordinates). Round a
-		// mirrored one it runs along the right edge, then the bottom: the
-		// edges come out swapped, and Decode reads the grid mirrored.
-		if d1.Cross(d2) <= 0 {
-			continue
+		// A corner boxed in by two more straight edges (boxed) is no
+		// symbol's unless its modules are too small for the outline to
+		// show the notches of a clock track (see finishL).
+		box := math.Inf(1)
+		if boxed(arms, i, n) {
+			box = 2 * tol
 		}
 		if t.corners <= 0 {
 			return
@@ -603,7 +588,7 @@ func lCandidates(t *tracer, pts []ipt, slack float64, add func(candidate)) {
 			}
 			done[nd] = f
 			nd++
-			c, ok2 := finishL(t, a1, a2, f)
+			c, ok2 := finishL(t, a1, a2, f, box)
 			switch {
 			case !ok2:
 			case !ok:
@@ -616,6 +601,47 @@ func lCandidates(t *tracer, pts []ipt, slack float64, add func(candidate)) {
 			add(cd)
 		}
 	}
+}
+
+// boxed reports whether the corner of arms i and i+1 of an outline of n
+// pixels, the finder edges of a candidate, is boxed in: the outline turns
+// at both ends of the L into straight stretches, each at least 90 % as long
+// as the finder edge opposite it. The sides of a box are solid; those of a
+// symbol are its clock tracks, whose modules notch the outline every
+// module, so that a stretch along one is a module long. (Most boxes are
+// the finder patterns of QR Codes, the quiet zones of labels, and blobs.)
+// Where the notches are within the outline's tolerance, the stretches of
+// a symbol's clock tracks too are long: finishL rejects a boxed corner
+// only when its modules are larger than twice the tolerance.
+func boxed(arms []arm, i, n int) bool {
+	k := len(arms)
+	if k < 4 {
+		return false
+	}
+	a0, a1, a2, a3 := arms[(i+k-1)%k], arms[i], arms[(i+1)%k], arms[(i+2)%k]
+	return a3.length >= 0.9*a1.length && a0.length >= 0.9*a2.length && turns(a0, a1, n) && turns(a2, a3, n)
+}
+
+// turns reports whether arm b follows arm a of an outline of n pixels at
+// a corner such as a finder's.
+func turns(a, b arm, n int) bool {
+	// The outline between the two arms must be short: a rounded or
+	// notched corner.
+	gap := b.from - a.to
+	if gap < 0 {
+		gap += n
+	}
+	if float64(gap) > 0.25*math.Min(a.length, b.length)+4 {
+		return false
+	}
+	// The arms meet at 45° to 135°. Clockwise round an unmirrored symbol
+	// the outline runs along the bottom edge to the corner, then up the
+	// left edge: a convex corner, turning right (positive in image
+	// coordinates). Round a mirrored one it runs along the right edge,
+	// then the bottom: the edges come out swapped, and Decode reads the
+	// grid mirrored.
+	da, db := a.b.Sub(a.a).Unit(), b.b.Sub(b.a).Unit()
+	return math.Abs(da.X*db.X+da.Y*db.Y) <= 0.7 && da.Cross(db) > 0
 }
 
 // mergeArms joins stretches that continue one line: a finder edge that a
@@ -763,8 +789,10 @@ func fitFinder(a1, a2 arm, fit int) (finder, bool) {
 }
 
 // finishL completes a candidate from its finder f: the lines of the bottom
-// edge a1 and the left edge a2 (fitFinder).
-func finishL(t *tracer, a1, a2 arm, f finder) (candidate, bool) {
+// edge a1 and the left edge a2 (fitFinder). A finder of modules larger
+// than box both ways is rejected: the corner is boxed in by solid edges
+// where a symbol has its clock tracks (see boxed).
+func finishL(t *tracer, a1, a2 arm, f finder, box float64) (candidate, bool) {
 	left, bottom, c := f.left, f.bottom, f.c
 	// The far ends: the ends of the straight stretches, projected on the
 	// fitted lines.
@@ -791,6 +819,9 @@ func finishL(t *tracer, a1, a2 arm, f finder) (candidate, bool) {
 		return candidate{}, false
 	}
 	if math.Min(hLen/my, wLen/mx) < 6 || math.Max(hLen/my, wLen/mx) > 180 {
+		return candidate{}, false
+	}
+	if mx > box && my > box {
 		return candidate{}, false
 	}
 	// Refine the far ends where the solid edge stops.

@@ -327,3 +327,57 @@ func TestArmWidthLimit(t *testing.T) {
 		}
 	}
 }
+
+// scaled returns m drawn at px pixels a module with a quiet zone of q
+// modules, as a binarized image.
+func scaled(m *matrix.Matrix, px, q int) *matrix.Matrix {
+	out := matrix.New((m.Width+2*q)*px, (m.Height+2*q)*px)
+	for y := range m.Height {
+		for x := range m.Width {
+			if m.Get(x, y) {
+				out.SetRect((x+q)*px, (y+q)*px, px, px, true)
+			}
+		}
+	}
+	return out
+}
+
+// TestBoxed checks that the corners of boxes, whose sides are all solid,
+// are not taken for finders, and that those of symbols are: a QR Code
+// finder pattern (a ring and a centre) makes no candidate, whatever its
+// module size (at 3 pixels it is rejected before boxed matters). A symbol
+// whose modules next to the clock tracks are dark, so that these notch its
+// outline a module deep, looks boxed in at one pixel a module, the notches
+// within the tolerance of the outline's straight stretches: it still makes
+// a candidate, as it does at larger modules.
+func TestBoxed(t *testing.T) {
+	finder := matrix.New(7, 7)
+	finder.SetRect(0, 0, 7, 7, true)
+	finder.SetRect(1, 1, 5, 5, false)
+	finder.SetRect(2, 2, 3, 3, true)
+	for _, px := range []int{3, 4, 6, 10} {
+		bin := scaled(finder, px, 3)
+		if cands, _ := searchAll(bin, false); len(cands) != 0 {
+			t.Errorf("QR finder of %d pixels a module: %d candidates", px, len(cands))
+		}
+	}
+	// The finder and clock tracks of a 12×12 symbol round a checkerboard,
+	// the modules next to the clock tracks dark.
+	const n = 12
+	sym := matrix.New(n, n)
+	for y := range n {
+		for x := range n {
+			clock := y == 0 && x%2 == 0 || x == n-1 && y%2 == 1
+			sym.Set(x, y, x == 0 || y == n-1 || clock || y == 1 || x == n-2 || (x+y)%2 == 0)
+		}
+	}
+	for _, px := range []int{1, 2, 6} {
+		bin := scaled(sym, px, 2)
+		cands, _ := searchAll(bin, false)
+		// The symbol's finder: the corner at its bottom-left.
+		corner := detect.Point{X: float64(2 * px), Y: float64((n + 2) * px)}
+		if !slices.ContainsFunc(cands, func(cd candidate) bool { return cd.q[3].Dist(corner) < 1.5 }) {
+			t.Errorf("symbol of %d pixels a module: no candidate at its finder among %d", px, len(cands))
+		}
+	}
+}
