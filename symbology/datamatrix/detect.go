@@ -534,8 +534,8 @@ func lCandidates(t *tracer, pts []ipt, slack float64, add func(candidate)) {
 			b += n
 		}
 		pa, pb := pts[a].pt(), pts[b%n].pt()
-		if pa.Dist(pb) >= minLen {
-			arms = append(arms, arm{from: a, to: b, a: pa, b: pb, length: pa.Dist(pb)})
+		if l := pa.Dist(pb); l >= minLen {
+			arms = append(arms, arm{from: a, to: b, a: pa, b: pb, length: l})
 		}
 	}
 	if len(arms) < 2 {

@@ -141,15 +141,13 @@ const maxRanked = symbology.MaxCandidates
 // nearest to its estimates first, as rows × columns of the grid the
 // candidate is sampled in (so possibly a size's transpose, for a mirrored
 // symbol): the module counts of the clock tracks, and the edge lengths over
-// the module size.
-func dims(c candidate, q [4]detect.Point) [][2]int {
+// the module size. They are the first n of ds, at most maxDims.
+func dims(c candidate, q [4]detect.Point) (ds [maxDims][2]int, n int) {
 	wEst := (q[0].Dist(q[1]) + q[3].Dist(q[2])) / 2 / c.mx
 	hEst := (q[0].Dist(q[3]) + q[1].Dist(q[2])) / 2 / c.my
-	type cand struct {
-		r, c int
-		d    float64
-	}
-	var cs []cand
+	// The nearest so far, in order of distance and, at equal distances,
+	// of sizes.
+	var dist [maxDims]float64
 	for _, s := range sizes {
 		for k, rc := range [2][2]int{{s.Rows, s.Cols}, {s.Cols, s.Rows}} {
 			if k == 1 && s.Square() {
@@ -158,38 +156,36 @@ func dims(c candidate, q [4]detect.Point) [][2]int {
 			// Relative distance, per side, from the nearer of the two
 			// estimates: the module count of the clock track, and the
 			// length over the module size.
-			dist := func(n int, est, count float64) float64 {
+			side := func(n int, est, count float64) float64 {
 				d := math.Abs(float64(n)-est) / est * 8
 				if count > 0 {
 					d = math.Min(d, math.Abs(float64(n)-count)/count*8)
 				}
 				return d
 			}
-			d := dist(rc[0], hEst, c.rows) + dist(rc[1], wEst, c.cols)
+			d := side(rc[0], hEst, c.rows) + side(rc[1], wEst, c.cols)
 			if d > 6 {
 				continue
 			}
-			cs = append(cs, cand{rc[0], rc[1], d})
+			// After those as near or nearer.
+			i := n
+			for i > 0 && dist[i-1] > d {
+				i--
+			}
+			if i == maxDims {
+				continue
+			}
+			n = min(n+1, maxDims)
+			copy(dist[i+1:n], dist[i:n-1])
+			copy(ds[i+1:n], ds[i:n-1])
+			dist[i], ds[i] = d, rc
 		}
 	}
-	slices.SortStableFunc(cs, func(a, b cand) int {
-		switch {
-		case a.d < b.d:
-			return -1
-		case a.d > b.d:
-			return 1
-		}
-		return 0
-	})
-	out := make([][2]int, 0, 6)
-	for _, x := range cs {
-		if len(out) == 6 {
-			break
-		}
-		out = append(out, [2]int{x.r, x.c})
-	}
-	return out
+	return ds, n
 }
+
+// maxDims is the number of sizes dims gives at most.
+const maxDims = 6
 
 // Thresholds of borderScore for a grid to be worth decoding. A grid of the
 // wrong size or in the wrong place gets about half of the border right,
@@ -281,7 +277,8 @@ func (p *planner) plan(bin *matrix.Matrix, c candidate) []attempt {
 		if k >= 0 {
 			q = c.alts[k]
 		}
-		for _, d := range dims(c, q) {
+		ds, nd := dims(c, q)
+		for _, d := range ds[:nd] {
 			rows, cols := d[0], d[1]
 			t, ok := detect.RectToQuad(float64(cols), float64(rows), q)
 			if !ok {

@@ -1,11 +1,13 @@
 package datamatrix
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"image"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/barkit/barkit/binarize"
@@ -406,5 +408,69 @@ func TestBorderOnly(t *testing.T) {
 	}
 	if tested < 100 {
 		t.Errorf("only %d grids tested", tested)
+	}
+}
+
+// dimsRef is dims as a sort of every size near the estimates: the
+// reference TestDims compares dims with.
+func dimsRef(c candidate, q [4]detect.Point) [][2]int {
+	wEst := (q[0].Dist(q[1]) + q[3].Dist(q[2])) / 2 / c.mx
+	hEst := (q[0].Dist(q[3]) + q[1].Dist(q[2])) / 2 / c.my
+	type near struct {
+		rc [2]int
+		d  float64
+	}
+	var all []near
+	for _, s := range sizes {
+		for k, rc := range [2][2]int{{s.Rows, s.Cols}, {s.Cols, s.Rows}} {
+			if k == 1 && s.Square() {
+				continue
+			}
+			side := func(n int, est, count float64) float64 {
+				d := math.Abs(float64(n)-est) / est * 8
+				if count > 0 {
+					d = math.Min(d, math.Abs(float64(n)-count)/count*8)
+				}
+				return d
+			}
+			if d := side(rc[0], hEst, c.rows) + side(rc[1], wEst, c.cols); d <= 6 {
+				all = append(all, near{rc, d})
+			}
+		}
+	}
+	slices.SortStableFunc(all, func(a, b near) int { return cmp.Compare(a.d, b.d) })
+	var out [][2]int
+	for _, x := range all[:min(len(all), maxDims)] {
+		out = append(out, x.rc)
+	}
+	return out
+}
+
+// TestDims checks dims against dimsRef for candidates of every shape and
+// module size, with and without module counts from the clock tracks, and
+// at the module counts of the sizes themselves, where distances tie.
+func TestDims(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := range 20000 {
+		w, h := 20+r.Float64()*400, 20+r.Float64()*400
+		if i%4 == 0 {
+			// Square, so that a size and its transpose tie.
+			h = w
+		}
+		q := [4]detect.Point{{X: 0, Y: 0}, {X: w, Y: 0}, {X: w, Y: h}, {X: 0, Y: h}}
+		c := candidate{q: q, mx: 1 + r.Float64()*20, my: 1 + r.Float64()*20}
+		switch i % 3 {
+		case 1:
+			c.rows, c.cols = float64(8+r.IntN(140)), float64(8+r.IntN(140))
+		case 2:
+			s := sizes[r.IntN(len(sizes))]
+			c.rows, c.cols = float64(s.Rows), float64(s.Cols)
+		}
+		ds, n := dims(c, q)
+		got := ds[:n]
+		want := dimsRef(c, q)
+		if len(got) != len(want) || (len(want) > 0 && !slices.Equal(got, want)) {
+			t.Fatalf("candidate %+v: dims %v, reference %v", c, got, want)
+		}
 	}
 }
