@@ -809,12 +809,13 @@ func finishL(t *tracer, a1, a2 arm, f finder, box float64) (candidate, bool) {
 	// rejected below whatever the thickness: the measures stop there, and
 	// the left edge is not measured when the bottom one is that thick.
 	// (Most corners of an image without a symbol end here: the corners
-	// of blobs.)
+	// of blobs.) Nor is the left edge measured beyond three times the
+	// bottom one's thickness, where it is rejected too.
 	my := armWidth(t, a1, u, hLen/6)
 	if hLen/my < 6 {
 		return candidate{}, false
 	}
-	mx := armWidth(t, a2, v, wLen/6)
+	mx := armWidth(t, a2, v, math.Min(wLen/6, 3*my))
 	if mx <= 0 || my <= 0 || mx > 3*my || my > 3*mx {
 		return candidate{}, false
 	}
