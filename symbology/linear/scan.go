@@ -244,7 +244,12 @@ type scanner struct {
 	// it, the lines near it: from a symbol's length before its first
 	// line to a symbol's length after its last.
 	waiting [][2]int
-	stats   scanStats
+	// seen holds lines of the current pass read already, whose reading
+	// a line of the same profile repeats; noRepeat, for tests, reads
+	// every line anew.
+	seen     seenLines
+	noRepeat bool
+	stats    scanStats
 }
 
 // scanStats counts the work of a scan, for tests.
@@ -255,6 +260,9 @@ type scanStats struct {
 	// finestRereads counts the lines of the finest spacing read again:
 	// those near a symbol that waits for lines to agree.
 	finestRereads int
+	// repeats counts the lines whose reading repeated an earlier line's
+	// (repeat.go).
+	repeats int
 }
 
 // decoderRun is one decoder's part of a scan.
@@ -283,10 +291,11 @@ type decoderRun struct {
 	done bool
 	// hadResults reports that an earlier pass found a symbol.
 	hadResults bool
-	// lineFound is len(found) when the current line began; skip marks a
-	// decoder that does not decode the current way of reading the line.
-	lineFound int
-	skip      bool
+	// lineFound and linePieces are len(found) and len(pieces) when the
+	// current line began; skip marks a decoder that does not decode the
+	// current way of reading the line.
+	lineFound, linePieces int
+	skip                  bool
 }
 
 // lineHit is a hit placed on its scan line.
@@ -318,6 +327,7 @@ func (s *scanner) pass(f family) {
 		d.done = false
 		d.hadResults = len(d.results) > 0
 	}
+	s.seen.reset()
 	agree := minAgree(s.lines)
 	done := make([]bool, s.lines)
 	for k := 0; k < maxLevels; k++ {
@@ -467,13 +477,33 @@ func minAgree(lines int) int {
 // the repository root). Reading a line again costs three times reading
 // it once; an image without symbols would pay it on every line
 // (BenchmarkAdversarial, TestScanRereadFinest).
+//
+// A line whose profile is that of a line read before in the pass records
+// what that line recorded, without reading it (repeat.go).
 func (s *scanner) line(c int, reread bool) {
 	defer s.followGuides()
 	for k := range s.decs {
 		d := &s.decs[k]
-		d.lineFound, d.skip = len(d.found), d.done
+		d.lineFound, d.linePieces, d.skip = len(d.found), len(d.pieces), d.done
 	}
 	rows := s.profile(c)
+	if s.noRepeat {
+		s.read(c, rows, reread)
+		return
+	}
+	a, b := checksum(s.prof)
+	if e := s.seen.lookup(s, a, b, rows, reread); e != nil {
+		s.stats.repeats++
+		s.replay(e, c)
+		return
+	}
+	s.read(c, rows, reread)
+	s.seen.remember(s, a, b, rows, reread)
+}
+
+// read reads line c, whose profile of rows pixel rows s.prof holds, as
+// line describes.
+func (s *scanner) read(c, rows int, reread bool) {
 	s.ef.find(s.prof, rows, &s.fwd)
 	elements, contrasted := len(s.fwd.W), s.ef.contrasted
 	s.decodeBoth(c)
