@@ -12,7 +12,7 @@ import "slices"
 // pieces and guides are recorded once more, placed on it. Across a clean
 // printed or generated symbol most lines are alike (on rssexpanded-3 of the
 // reference corpus four in five); a photograph has hardly two alike, and
-// pays a checksum of each profile.
+// pays the comparison of a few pixels with each remembered line.
 const (
 	// maxSeen bounds the lines a pass remembers: a generated symbol has
 	// few distinct profiles (the margin, the symbol, a few rows of a
@@ -23,14 +23,13 @@ const (
 // seenLine is a line read in the current pass, as recorded: its profile
 // and what decides its reading, and what its reading recorded.
 type seenLine struct {
-	sumA, sumB uint64 // the profile's checksum
-	prof       []int32
-	rows       int
-	reread     bool
-	live       []bool // the decoders not done when it was read
-	hits       []lineHit
-	pieces     []seenPiece
-	guides     []lineHit
+	prof   []int32
+	rows   int
+	reread bool
+	live   []bool // the decoders not done when it was read
+	hits   []lineHit
+	pieces []seenPiece
+	guides []lineHit
 }
 
 // seenPiece is a piece a decoder read on a remembered line.
@@ -51,23 +50,29 @@ func (m *seenLines) reset() {
 	m.next = 0
 }
 
-// checksum returns two running sums of p, a Fletcher checksum: lines
-// that differ differ in it nearly always, and a line found alike is
-// compared pixel by pixel all the same.
-func checksum(p []int32) (a, b uint64) {
-	for _, v := range p {
-		a += uint64(uint32(v))
-		b += a
-	}
-	return a, b
-}
+// samples is how many pixels of a profile, spread along it, lookup
+// compares before it compares them all: lines of a photograph, which
+// hardly ever repeat, differ within a few, and a line costs the check of
+// each remembered line's samples rather than a checksum of its own
+// profile.
+const samples = 16
 
-// lookup returns the remembered line read as line c of profile s.prof
+// lookup returns the remembered line read as a line of profile s.prof
 // would be, or nil.
-func (m *seenLines) lookup(s *scanner, a, b uint64, rows int, reread bool) *seenLine {
+func (m *seenLines) lookup(s *scanner, rows int, reread bool) *seenLine {
+	p := s.prof
+	n := len(p)
 	for i := range m.lines {
 		e := &m.lines[i]
-		if e.sumA != a || e.sumB != b || e.rows != rows || e.reread != reread || !slices.Equal(e.prof, s.prof) {
+		if e.rows != rows || e.reread != reread || len(e.prof) != n {
+			continue
+		}
+		alike := true
+		for k := range samples {
+			j := k * n / samples
+			alike = alike && e.prof[j] == p[j]
+		}
+		if !alike || !slices.Equal(e.prof, p) {
 			continue
 		}
 		for k := range s.decs {
@@ -104,7 +109,7 @@ func (s *scanner) replay(e *seenLine, c int) {
 // remember keeps what the line just read, of profile s.prof, recorded:
 // each decoder's hits and pieces since its lineFound and linePieces, and
 // the guides it queued.
-func (m *seenLines) remember(s *scanner, a, b uint64, rows int, reread bool) {
+func (m *seenLines) remember(s *scanner, rows int, reread bool) {
 	var e *seenLine
 	if len(m.lines) < maxSeen {
 		m.lines = append(m.lines, seenLine{})
@@ -113,7 +118,7 @@ func (m *seenLines) remember(s *scanner, a, b uint64, rows int, reread bool) {
 		e = &m.lines[m.next]
 		m.next = (m.next + 1) % maxSeen
 	}
-	e.sumA, e.sumB, e.rows, e.reread = a, b, rows, reread
+	e.rows, e.reread = rows, reread
 	e.prof = append(e.prof[:0], s.prof...)
 	e.live = resize(e.live, len(s.decs))
 	e.hits, e.pieces = e.hits[:0], e.pieces[:0]

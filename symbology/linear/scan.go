@@ -491,14 +491,13 @@ func (s *scanner) line(c int, reread bool) {
 		s.read(c, rows, reread)
 		return
 	}
-	a, b := checksum(s.prof)
-	if e := s.seen.lookup(s, a, b, rows, reread); e != nil {
+	if e := s.seen.lookup(s, rows, reread); e != nil {
 		s.stats.repeats++
 		s.replay(e, c)
 		return
 	}
 	s.read(c, rows, reread)
-	s.seen.remember(s, a, b, rows, reread)
+	s.seen.remember(s, rows, reread)
 }
 
 // read reads line c, whose profile of rows pixel rows s.prof holds, as
