@@ -225,17 +225,34 @@ func (c *cursor) mid2(k int) int32 {
 // find cuts profile p, the sum of rows pixel rows along a line, into
 // elements and stores them in r.
 func (f *edgeFinder) find(p []int32, rows int, r *Row) {
+	f.findMore(p, rows, r, 0)
+}
+
+// findMore is find for a line whose elements matter only when they are
+// more than fewer: it reports whether they are, and when they are not, it
+// leaves r as it was, and stops before placing the edges, which are most
+// of find's work once the extremes are known. A line is read strongly
+// sharpened only where sharpening split elements (line); most lines stop
+// so.
+func (f *edgeFinder) findMore(p []int32, rows int, r *Row, fewer int) bool {
 	n := len(p)
 	f.fext, f.cross, f.step, f.env2 = f.fext[:0], f.cross[:0], f.step[:0], f.env2[:0]
 	if n == 0 {
+		if fewer >= 1 {
+			return false
+		}
 		r.set(append(f.pos[:0], 0, 0))
-		return
+		return true
 	}
 	measureBoth(p, &f.fwd, &f.back)
 	f.fwd.threshold(rows, f.floor, f.fraction)
 	f.ext = f.walk(p, f.ext[:0])
 	ext := trimBackground(f.ext)
 	f.fext = ext
+	if elementCount(ext) <= fewer {
+		f.fext = f.fext[:0]
+		return false
+	}
 	ne := max(0, len(ext)-1)
 	f.cross, f.step, f.env2 = resize(f.cross, ne), resize(f.step, ne), resize(f.env2, ne)
 	cross, step, env2 := f.cross[:ne], f.step[:ne], f.env2[:ne]
@@ -283,6 +300,7 @@ func (f *edgeFinder) find(p []int32, rows int, r *Row) {
 	f.contrasted = contrasted
 	f.pos = elements(f.pos, ext, f.cross, n)
 	r.set(f.pos)
+	return true
 }
 
 // findBackward cuts p into elements as find does, as if the line were
@@ -352,6 +370,20 @@ func elements(pos []float64, ext []extreme, cross []float64, n int) []float64 {
 		pos = append(pos, float64(n))
 	}
 	return append(pos, float64(n))
+}
+
+// elementCount returns the number of elements of a line whose extremes
+// are ext, as elements cuts them: one more than its boundaries between
+// the line's ends.
+func elementCount(ext []extreme) int {
+	n := 1 + max(0, len(ext)-1)
+	if len(ext) > 0 && ext[0].v < ext[min(1, len(ext)-1)].v {
+		n++
+	}
+	if len(ext) > 1 && ext[len(ext)-1].v < ext[len(ext)-2].v {
+		n++
+	}
+	return n
 }
 
 // walk appends to ext the alternating extremes of p, walking it from its

@@ -423,3 +423,32 @@ func TestFindBackwardMatchesReference(t *testing.T) {
 		t.Errorf("the backward walk differs on %d of %d profiles", differ, 2*len(profiles))
 	}
 }
+
+// TestFindMore checks findMore against find on the reference profiles,
+// floors as the scan sets them: given fewer than find's elements, it cuts
+// the same row; given as many or more, it reports none and leaves the row
+// as it was.
+func TestFindMore(t *testing.T) {
+	profiles, counts := referenceProfiles()
+	for i, p := range profiles {
+		for _, floor := range []float64{minSwing, minSwing * strongNoise} {
+			f := edgeFinder{fraction: contrastFraction, floor: floor}
+			var want Row
+			f.find(p, counts[i], &want)
+			n := len(want.W)
+			for _, fewer := range []int{0, n - 2, n - 1, n, n + 1} {
+				g := edgeFinder{fraction: contrastFraction, floor: floor}
+				got := NewRow([]float64{1, 2, 3})
+				more := g.findMore(p, counts[i], got, fewer)
+				switch {
+				case more != (n > fewer):
+					t.Errorf("profile %d, floor %v: %d elements, fewer %d: findMore %v", i, floor, n, fewer, more)
+				case more && (!slices.Equal(got.W, want.W) || !slices.Equal(got.Pos, want.Pos)):
+					t.Errorf("profile %d, floor %v, fewer %d: %v, find %v", i, floor, fewer, got.W, want.W)
+				case !more && !slices.Equal(got.W, []float64{1, 2, 3}):
+					t.Errorf("profile %d, floor %v, fewer %d: row changed to %v", i, floor, fewer, got.W)
+				}
+			}
+		}
+	}
+}

@@ -533,9 +533,9 @@ func (s *scanner) read(c, rows int, reread bool) {
 				// the unsharpened one only by slightly moved edges.
 				s.sharpen(strongSharpen, rows)
 				s.ef.floor = minSwing * strongNoise
-				s.ef.find(s.sharp, rows, &s.fwd)
+				more := s.ef.findMore(s.sharp, rows, &s.fwd, elements)
 				s.ef.floor = minSwing
-				if len(s.fwd.W) > elements {
+				if more {
 					s.decodeBoth(c)
 				}
 			}
