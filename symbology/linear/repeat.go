@@ -62,6 +62,7 @@ const samples = 16
 func (m *seenLines) lookup(s *scanner, rows int, reread bool) *seenLine {
 	p := s.prof
 	n := len(p)
+	step := n / samples
 	for i := range m.lines {
 		e := &m.lines[i]
 		if e.rows != rows || e.reread != reread || len(e.prof) != n {
@@ -69,7 +70,7 @@ func (m *seenLines) lookup(s *scanner, rows int, reread bool) *seenLine {
 		}
 		alike := true
 		for k := range samples {
-			j := k * n / samples
+			j := k * step
 			alike = alike && e.prof[j] == p[j]
 		}
 		if !alike || !slices.Equal(e.prof, p) {
