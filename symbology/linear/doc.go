@@ -100,9 +100,12 @@
 // cut into edges at most four times and decoded by each symbology on at
 // most sixteen rows, in time and memory linear in the line's length, with
 // no allocation per line; the oblique passes at most maxObliques, the
-// lines read beside guides at most maxGuided a pass. An image without
-// symbols reads every row and column; at 2000×2000 pixels of noise, EAN/UPC
-// and Code 128 together cost about as much as either alone, and every
+// lines read beside guides at most maxGuided a pass. A line whose profile
+// repeats that of a line read before in its pass, as most lines across a
+// generated symbol do, records that line's reading again without being
+// read (repeat.go). An image without symbols reads every row and column;
+// at 2000×2000 pixels of noise, EAN/UPC and Code 128 together cost about
+// as much as either alone, and every
 // linear symbology together an eighth more (BenchmarkAdversarial). On the
 // reference corpus's images without barcodes, the symbologies after
 // EAN/UPC and Code 128 and the oblique lines add about a quarter to the
