@@ -20,28 +20,29 @@ const (
 	maxSeen = 8
 )
 
-// seenLine is a line read in the current pass, as recorded: its profile
-// and what decides its reading, and what its reading recorded.
+// seenLine is a line read in the current pass: what decides its reading,
+// samples of its profile, and where what its reading recorded lies. A
+// decoder's hits and pieces of a pass are only ever appended to, so the
+// line's are the spans of them it added, not copies; its profile is made
+// again from its pixels when a line's samples match, not kept.
 type seenLine struct {
-	prof   []int32
+	line   int
+	sample [samples]int32 // the profile's pixels k*step, step its length over samples
 	rows   int
 	reread bool
-	live   []bool // the decoders not done when it was read
-	hits   []lineHit
-	pieces []seenPiece
-	guides []lineHit
-}
-
-// seenPiece is a piece a decoder read on a remembered line.
-type seenPiece struct {
-	dec int
-	Piece
+	// live holds the decoders not done when it was read, and found and
+	// pieces, for each decoder, the span of its hits and of its pieces
+	// that the line added.
+	live          []bool
+	found, pieces [][2]int
+	guides        []lineHit
 }
 
 // seenLines is the lines a pass remembers, at most maxSeen.
 type seenLines struct {
 	lines []seenLine
-	next  int // the entry to replace next once all are taken
+	next  int     // the entry to replace next once all are taken
+	prof  []int32 // the profile of a remembered line, made again
 }
 
 // reset forgets the lines of the previous pass.
@@ -61,19 +62,21 @@ const samples = 16
 // would be, or nil.
 func (m *seenLines) lookup(s *scanner, rows int, reread bool) *seenLine {
 	p := s.prof
-	n := len(p)
-	step := n / samples
+	step := len(p) / samples
 	for i := range m.lines {
 		e := &m.lines[i]
-		if e.rows != rows || e.reread != reread || len(e.prof) != n {
+		if e.rows != rows || e.reread != reread {
 			continue
 		}
 		alike := true
 		for k := range samples {
-			j := k * step
-			alike = alike && e.prof[j] == p[j]
+			alike = alike && e.sample[k] == p[k*step]
 		}
-		if !alike || !slices.Equal(e.prof, p) {
+		if !alike {
+			continue
+		}
+		m.prof = resize(m.prof, len(p))
+		if s.profileInto(m.prof, e.line) != rows || !slices.Equal(m.prof, p) {
 			continue
 		}
 		for k := range s.decs {
@@ -89,16 +92,18 @@ func (m *seenLines) lookup(s *scanner, rows int, reread bool) *seenLine {
 // replay records on line c what remembered line e recorded, as reading
 // line c would.
 func (s *scanner) replay(e *seenLine, c int) {
-	for _, h := range e.hits {
-		h.line = c
-		d := &s.decs[h.dec]
-		d.found = append(d.found, h)
-	}
-	for _, p := range e.pieces {
-		d := &s.decs[p.dec]
-		if len(d.pieces) < maxPieces {
+	for k := range s.decs {
+		d := &s.decs[k]
+		// Indexed: the appends may move found and pieces.
+		for i := e.found[k][0]; i < e.found[k][1]; i++ {
+			h := d.found[i]
+			h.line = c
+			d.found = append(d.found, h)
+		}
+		for i := e.pieces[k][0]; i < e.pieces[k][1] && len(d.pieces) < maxPieces; i++ {
+			p := d.pieces[i]
 			p.Line = c
-			d.pieces = append(d.pieces, p.Piece)
+			d.pieces = append(d.pieces, p)
 		}
 	}
 	for _, g := range e.guides {
@@ -107,10 +112,10 @@ func (s *scanner) replay(e *seenLine, c int) {
 	}
 }
 
-// remember keeps what the line just read, of profile s.prof, recorded:
-// each decoder's hits and pieces since its lineFound and linePieces, and
-// the guides it queued.
-func (m *seenLines) remember(s *scanner, rows int, reread bool) {
+// remember keeps line c, of profile s.prof, just read: each decoder's
+// hits and pieces since its lineFound and linePieces, and the guides it
+// queued.
+func (m *seenLines) remember(s *scanner, c, rows int, reread bool) {
 	var e *seenLine
 	if len(m.lines) < maxSeen {
 		m.lines = append(m.lines, seenLine{})
@@ -119,17 +124,18 @@ func (m *seenLines) remember(s *scanner, rows int, reread bool) {
 		e = &m.lines[m.next]
 		m.next = (m.next + 1) % maxSeen
 	}
-	e.rows, e.reread = rows, reread
-	e.prof = append(e.prof[:0], s.prof...)
+	e.line, e.rows, e.reread = c, rows, reread
+	step := len(s.prof) / samples
+	for k := range samples {
+		e.sample[k] = s.prof[k*step]
+	}
 	e.live = resize(e.live, len(s.decs))
-	e.hits, e.pieces = e.hits[:0], e.pieces[:0]
+	e.found, e.pieces = resize(e.found, len(s.decs)), resize(e.pieces, len(s.decs))
 	for k := range s.decs {
 		d := &s.decs[k]
 		e.live[k] = !d.done
-		e.hits = append(e.hits, d.found[d.lineFound:]...)
-		for _, p := range d.pieces[d.linePieces:] {
-			e.pieces = append(e.pieces, seenPiece{k, p})
-		}
+		e.found[k] = [2]int{d.lineFound, len(d.found)}
+		e.pieces[k] = [2]int{d.linePieces, len(d.pieces)}
 	}
 	e.guides = append(e.guides[:0], s.guides...)
 }

@@ -497,7 +497,7 @@ func (s *scanner) line(c int, reread bool) {
 		return
 	}
 	s.read(c, rows, reread)
-	s.seen.remember(s, rows, reread)
+	s.seen.remember(s, c, rows, reread)
 }
 
 // read reads line c, whose profile of rows pixel rows s.prof holds, as
