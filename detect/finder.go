@@ -36,6 +36,11 @@ func FindFinders(ctx context.Context, bin *matrix.Matrix, step int) []Finder {
 		step = 1
 	}
 	w, h := bin.Width, bin.Height
+	if w == 0 {
+		// A matrix 0 pixels wide and some tall (a column downscaled
+		// below one pixel) has rows, but no first pixel to read.
+		return nil
+	}
 	var fs finderSet
 	ends := make([]int32, w+1) // where each run of a row ends
 	// A row hit is confirmed (along the column and the diagonals, which

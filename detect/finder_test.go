@@ -128,6 +128,10 @@ func TestFindFindersNone(t *testing.T) {
 	if f := FindFinders(context.Background(), &matrix.Matrix{}, 1); len(f) != 0 {
 		t.Error("found finders in an empty image")
 	}
+	// Rows without pixels, as a one-pixel column halved gives.
+	if f := FindFinders(context.Background(), &matrix.Matrix{Height: 50}, 1); len(f) != 0 {
+		t.Error("found finders in an image 0 pixels wide")
+	}
 }
 
 func TestMatchRuns(t *testing.T) {
