@@ -383,6 +383,50 @@ func pairRowEnds(lefts, rights []hit, reversed bool) ([]hit, []hit) {
 	return keepHits(lefts, keepL), keepHits(rights, keepR)
 }
 
+// lineHits keeps the hits of one line that findEdges chains: those of the
+// lists findHits did not drop, paired (pairRowEnds) when pair is set, and
+// kept by uncover, which places them and drops those inside the symbols
+// found already.
+//
+// Pairing needs only the hits' places along the line, so it comes before
+// uncover, which it spares the hits it drops (about half). It keeps the
+// hits that pairing the uncovered ones would: a hit that pairs with an
+// uncovered one is itself paired, so pairing again after uncover, where
+// uncover dropped a MicroPDF417 hit, keeps exactly those
+// (TestLineHitsOrder).
+func lineHits(hits *[edgeKinds][2][]hit, drop uint8, pair bool, uncover func([]hit) []hit) {
+	for k := range edgeKinds {
+		for rev := range 2 {
+			if drop&(1<<(2*int(k)+rev)) != 0 {
+				hits[k][rev] = hits[k][rev][:0]
+			}
+		}
+	}
+	if pair {
+		pairLine(hits)
+	}
+	repair := false
+	for k := range edgeKinds {
+		for rev := range 2 {
+			if hs := hits[k][rev]; len(hs) > 0 {
+				hits[k][rev] = uncover(hs)
+				repair = repair || len(hits[k][rev]) < len(hs) && (k == edgeMicroLeft || k == edgeMicroRight)
+			}
+		}
+	}
+	if pair && repair {
+		pairLine(hits)
+	}
+}
+
+// pairLine keeps the MicroPDF417 hits of one line that pair up
+// (pairRowEnds), in both directions.
+func pairLine(hits *[edgeKinds][2][]hit) {
+	for rev := range 2 {
+		hits[edgeMicroLeft][rev], hits[edgeMicroRight][rev] = pairRowEnds(hits[edgeMicroLeft][rev], hits[edgeMicroRight][rev], rev == 1)
+	}
+}
+
 // keepHits keeps the hits whose bits are set in keep, in place.
 func keepHits(hs []hit, keep uint64) []hit {
 	out := hs[:0]
@@ -596,23 +640,12 @@ func findEdges(v *symbology.View, kinds [edgeKinds]bool) [edgeKinds][]edge {
 				hits[k][0], hits[k][1] = hits[k][0][:0], hits[k][1][:0]
 			}
 			drop := findHits(&rr, i, f, kinds, &hits)
-			// The hits of the lines kept, outside the symbols found
-			// already, then paired.
-			for k := range edgeKinds {
-				for rev := range 2 {
-					if hs := hits[k][rev]; len(hs) > 0 && drop&(1<<(2*int(k)+rev)) == 0 {
-						placeHits(hs, f, i)
-						hits[k][rev] = uncovered(v, hs)
-					} else {
-						hits[k][rev] = hs[:0]
-					}
-				}
-			}
-			if pair {
-				for rev := range 2 {
-					hits[edgeMicroLeft][rev], hits[edgeMicroRight][rev] = pairRowEnds(hits[edgeMicroLeft][rev], hits[edgeMicroRight][rev], rev == 1)
-				}
-			}
+			// The hits of the lines kept, paired, outside the symbols
+			// found already.
+			lineHits(&hits, drop, pair, func(hs []hit) []hit {
+				placeHits(hs, f, i)
+				return uncovered(v, hs)
+			})
 			for k := range edgeKinds {
 				for rev := range 2 {
 					if hs := hits[k][rev]; len(hs) > 0 {

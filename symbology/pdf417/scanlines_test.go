@@ -503,3 +503,73 @@ func TestRowEnds(t *testing.T) {
 		}
 	}
 }
+
+// TestLineHitsOrder checks lineHits, which pairs a line's MicroPDF417 hits
+// before dropping those inside symbols found already, against doing it
+// in the plain order: drop the lists findHits dropped, drop the covered
+// hits, then pair. Lines of random hits, many at row widths from each
+// other, with random ones covered.
+func TestLineHitsOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	kept, covered := 0, 0
+	for range 20000 {
+		var hits [edgeKinds][2][]hit
+		for k := range edgeKinds {
+			for rev := range 2 {
+				for range rng.IntN(6) {
+					var s float64
+					if ls := hits[edgeMicroLeft][rev]; k == edgeMicroRight && len(ls) > 0 && rng.IntN(2) == 0 {
+						l := ls[rng.IntN(len(ls))]
+						d := float64(microWidth(1+rng.IntN(4))) * l.unit * (0.9 + 0.2*rng.Float64())
+						if rev == 1 {
+							d = -d
+						}
+						s = l.s + d
+					} else {
+						s = rng.Float64() * 600
+					}
+					// sIn marks the hit as covered.
+					hits[k][rev] = append(hits[k][rev], hit{s: s, unit: 1 + 2*rng.Float64(), sIn: float64(rng.IntN(3))})
+				}
+				slices.SortFunc(hits[k][rev], func(a, b hit) int { return cmp.Compare(a.s, b.s) })
+			}
+		}
+		drop := uint8(rng.IntN(256)) & uint8(rng.IntN(256))
+		pair := rng.IntN(4) != 0
+		uncover := func(hs []hit) []hit {
+			return slices.DeleteFunc(hs, func(h hit) bool { return h.sIn == 0 })
+		}
+		var want [edgeKinds][2][]hit
+		for k := range edgeKinds {
+			for rev := range 2 {
+				if drop&(1<<(2*int(k)+rev)) == 0 {
+					want[k][rev] = uncover(slices.Clone(hits[k][rev]))
+					covered += len(hits[k][rev]) - len(want[k][rev])
+				}
+			}
+		}
+		if pair {
+			pairLine(&want)
+		}
+		got := hits
+		for k := range edgeKinds {
+			for rev := range 2 {
+				got[k][rev] = slices.Clone(hits[k][rev])
+			}
+		}
+		lineHits(&got, drop, pair, uncover)
+		for k := range edgeKinds {
+			for rev := range 2 {
+				if !slices.Equal(got[k][rev], want[k][rev]) {
+					t.Fatalf("hits %v, drop %08b, pair %v: kind %d direction %d kept %v, want %v", hits, drop, pair, k, rev, got[k][rev], want[k][rev])
+				}
+				if k >= edgeMicroLeft {
+					kept += len(want[k][rev])
+				}
+			}
+		}
+	}
+	if kept == 0 || covered == 0 {
+		t.Fatalf("kept %d MicroPDF417 hits, covered %d: the test tries too little", kept, covered)
+	}
+}
