@@ -381,6 +381,9 @@ func decodeFinder(bin *matrix.Matrix, lum *image.Gray, inverted bool, f qrfamily
 // and decodes it.
 func decodeGrid(bin *matrix.Matrix, lum *image.Gray, inverted bool, t detect.Transform, s Size) (symbology.Barcode, bool) {
 	w, h := s.Width(), s.Height()
+	if qrfamily.OffImage(t, w, h, bin.Width, bin.Height) && (lum == nil || qrfamily.OffImage(t, w, h, lum.Rect.Dx(), lum.Rect.Dy())) {
+		return symbology.Barcode{}, false // neither sampler would read the grid
+	}
 	if m, ok := detect.Sample(bin, t, w, h); ok {
 		if bc, err := decodeModules(m.Pix, s); err == nil {
 			return bc, true
