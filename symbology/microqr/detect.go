@@ -353,7 +353,7 @@ var nudges = []detect.Point{{X: 0.25}, {X: -0.25}, {Y: 0.25}, {Y: -0.25},
 // lum, and decodes it.
 func decodeGrid(bin *matrix.Matrix, lum *image.Gray, inverted bool, t detect.Transform, v Version) (symbology.Barcode, bool) {
 	n := v.Size()
-	if qrfamily.OffImage(t, n, n, bin.Width, bin.Height) && (lum == nil || qrfamily.OffImage(t, n, n, lum.Rect.Dx(), lum.Rect.Dy())) {
+	if qrfamily.OffImage(t, n, n, bin, lum) {
 		return symbology.Barcode{}, false // neither sampler would read the grid
 	}
 	if m, ok := detect.Sample(bin, t, n, n); ok {

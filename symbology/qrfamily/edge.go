@@ -187,36 +187,36 @@ func WalkEdges(bin *matrix.Matrix, t detect.Transform, runs []EdgeRun, base []An
 	}
 	found := make([]Anchor, len(runs))
 	ok := make([]bool, len(runs))
-	misses := map[int]int{}
+	var misses, lines edgeCounts
 	lastFit := 0.0
 	var window []Anchor
 	for i, r := range runs {
-		if misses[r.Edge] > maxMisses {
+		miss := misses.at(r.Edge)
+		if *miss > maxMisses {
 			continue
 		}
 		p, hit := FindRun(bin, t, r)
 		if !hit {
-			misses[r.Edge]++
+			*miss++
 			continue
 		}
-		misses[r.Edge] = 0
+		*miss = 0
 		found[i], ok[i] = Anchor{r.Mid, p}, true
 		anchors = append(anchors, reached{found[i], r.Reach, r.Edge})
 		if r.Reach-lastFit < refitEvery {
 			continue
 		}
 		lastFit = r.Reach
-		window = window[:0]
-		lines := map[int]int{}
+		window, lines = window[:0], lines[:0]
 		for _, a := range anchors {
 			if a.reach >= r.Reach-walkWindow {
 				window = append(window, a.a)
-				lines[a.edge]++
+				*lines.at(a.edge)++
 			}
 		}
 		groups := 0
-		for _, n := range lines {
-			if n >= 2 {
+		for _, l := range lines {
+			if l.n >= 2 {
 				groups++
 			}
 		}
@@ -229,6 +229,22 @@ func WalkEdges(bin *matrix.Matrix, t detect.Transform, runs []EdgeRun, base []An
 		}
 	}
 	return found, ok
+}
+
+// edgeCounts counts something per edge number. A walk has a handful of
+// edges, and a list searched in order costs less than a map, made anew
+// at every walk and every fit.
+type edgeCounts []struct{ edge, n int }
+
+// at returns the count of an edge, adding it at zero if it is new.
+func (c *edgeCounts) at(edge int) *int {
+	for i := range *c {
+		if (*c)[i].edge == edge {
+			return &(*c)[i].n
+		}
+	}
+	*c = append(*c, struct{ edge, n int }{edge, 0})
+	return &(*c)[len(*c)-1].n
 }
 
 // FitAffine returns the affine transform that maps the anchors' module

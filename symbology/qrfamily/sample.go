@@ -1,6 +1,11 @@
 package qrfamily
 
-import "github.com/barkit/barkit/detect"
+import (
+	"image"
+
+	"github.com/barkit/barkit/detect"
+	"github.com/barkit/barkit/matrix"
+)
 
 // A reading of a finder pattern often puts the symbol beyond the image:
 // a QR Code's finder pattern near the image's edge, read as a Micro QR
@@ -25,11 +30,24 @@ const (
 const offMargin = 1e-6
 
 // OffImage reports whether so many of the centres of a w×h module grid
+// fall outside the image through t that neither detect.Sample from bin
+// nor detect.SampleGray from lum (nil for none) reads the grid.
+func OffImage(t detect.Transform, w, h int, bin *matrix.Matrix, lum *image.Gray) bool {
+	if !offImage(t, w, h, bin.Width, bin.Height) {
+		return false
+	}
+	if lum == nil || lum.Rect.Dx() == bin.Width && lum.Rect.Dy() == bin.Height {
+		return true
+	}
+	return offImage(t, w, h, lum.Rect.Dx(), lum.Rect.Dy())
+}
+
+// offImage reports whether so many of the centres of a w×h module grid
 // fall outside an iw×ih image through t that detect.Sample and
 // detect.SampleGray give up on the grid. It counts only centres clearly
 // beyond the samplers' bound, so that when it reports true both samplers
 // fail; when it reports false they may still.
-func OffImage(t detect.Transform, w, h, iw, ih int) bool {
+func offImage(t detect.Transform, w, h, iw, ih int) bool {
 	lo := -sampleSlack - offMargin
 	hiX, hiY := float64(iw)+sampleSlack+offMargin, float64(ih)+sampleSlack+offMargin
 	if w <= 0 || h <= 0 || inside(t, w, h, lo, hiX, hiY) {
@@ -46,9 +64,11 @@ func OffImage(t detect.Transform, w, h, iw, ih int) bool {
 				outside++
 			}
 		}
-		// The count only grows: stop as soon as it is over the limit.
-		if float64(outside) > limit {
-			return true
+		switch {
+		case float64(outside) > limit:
+			return true // the count only grows
+		case float64(outside+(h-1-y)*w) <= limit:
+			return false // even the rows left all outside would not do
 		}
 	}
 	return false

@@ -20,6 +20,7 @@ func TestOffImage(t *testing.T) {
 	const iw, ih = 60, 40
 	bin := matrix.New(iw, ih)
 	lum := image.NewGray(image.Rect(0, 0, iw, ih))
+	small := image.NewGray(image.Rect(0, 0, iw-10, ih+5))
 	rng := rand.New(rand.NewPCG(1, 2))
 	off := 0
 	for i := range 2000 {
@@ -32,7 +33,7 @@ func TestOffImage(t *testing.T) {
 		cx, cy := rng.Float64()*(iw+40)-20, rng.Float64()*(ih+40)-20
 		tr := detect.Transform{c, -sn, cx - c*mx + sn*my, sn, c, cy - sn*mx - c*my, 0, 0, 1}
 		tr = tr.Then(detect.Transform{1, 0, 0, 0, 1, 0, (rng.Float64() - 0.5) * 0.002, (rng.Float64() - 0.5) * 0.002, 1})
-		got := OffImage(tr, w, h, iw, ih)
+		got := OffImage(tr, w, h, bin, lum)
 		_, binOK := detect.Sample(bin, tr, w, h)
 		_, lumOK := detect.SampleGray(lum, w, h, []detect.Region{{X0: 0, Y0: 0, X1: w, Y1: h, T: tr}})
 		if got && (binOK || lumOK) {
@@ -43,6 +44,13 @@ func TestOffImage(t *testing.T) {
 		}
 		if got {
 			off++
+		}
+		// A luminance plane of another size than bin's counts for itself.
+		if OffImage(tr, w, h, bin, small) {
+			_, smallOK := detect.SampleGray(small, w, h, []detect.Region{{X0: 0, Y0: 0, X1: w, Y1: h, T: tr}})
+			if binOK || smallOK {
+				t.Errorf("grid %d (%d×%d, %v): OffImage true with a %v luminance plane, but Sample ok %v, SampleGray ok %v", i, w, h, tr, small.Rect, binOK, smallOK)
+			}
 		}
 	}
 	// Both outcomes must be common for the test to show anything.

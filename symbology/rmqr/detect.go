@@ -381,7 +381,7 @@ func decodeFinder(bin *matrix.Matrix, lum *image.Gray, inverted bool, f qrfamily
 // and decodes it.
 func decodeGrid(bin *matrix.Matrix, lum *image.Gray, inverted bool, t detect.Transform, s Size) (symbology.Barcode, bool) {
 	w, h := s.Width(), s.Height()
-	if qrfamily.OffImage(t, w, h, bin.Width, bin.Height) && (lum == nil || qrfamily.OffImage(t, w, h, lum.Rect.Dx(), lum.Rect.Dy())) {
+	if qrfamily.OffImage(t, w, h, bin, lum) {
 		return symbology.Barcode{}, false // neither sampler would read the grid
 	}
 	if m, ok := detect.Sample(bin, t, w, h); ok {
