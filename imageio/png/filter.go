@@ -229,8 +229,9 @@ func paeth1(cur, prev []byte) {
 // paeth3 reverses the Paeth filter on a row of three bytes per pixel.
 // The bytes on the left, a, are loaded again from the row rather than
 // kept in registers: with the predictors inlined, keeping them costs
-// spills, and a load from a store just made is forwarded (BenchmarkPaeth
-// per 640-pixel row: 3.9 µs with a call per byte, 2.3 µs so).
+// spills, and a load from a store just made is forwarded
+// (BenchmarkUnfilter/paeth per 640-pixel row: 3.9 µs with a call per
+// byte, 2.3 µs so).
 func paeth3(cur, prev []byte) {
 	if len(cur) < 3 {
 		return
