@@ -199,3 +199,62 @@ func ThresholdModules(g *image.Gray, radius int) *matrix.Matrix {
 	}
 	return m
 }
+
+// offMargin is how far beyond the samplers' bound, in pixels, a module
+// centre must lie for OffImage to count it: SampleRegions steps its
+// transform along each row rather than applying it to every module, and
+// the rounding of the two may differ by far less than this.
+const offMargin = 1e-6
+
+// OffImage reports whether so many of the centres of a w×h module grid
+// fall outside an iw×ih image through t that Sample and SampleGray give up
+// on the grid: a reader can skip it without sampling. It counts only
+// centres clearly beyond the samplers' bound, so that when it reports
+// true both samplers fail; when it reports false they may still.
+func OffImage(t Transform, w, h, iw, ih int) bool {
+	lo := -edgeSlack - offMargin
+	hiX, hiY := float64(iw)+edgeSlack+offMargin, float64(ih)+edgeSlack+offMargin
+	if w <= 0 || h <= 0 || gridInside(t, w, h, lo, hiX, hiY) {
+		return false
+	}
+	limit := maxOutside * float64(w*h)
+	outside := 0
+	for y := range h {
+		for x := range w {
+			p := t.Apply(Point{X: float64(x) + 0.5, Y: float64(y) + 0.5})
+			// NaN compares false and is not counted: the samplers may
+			// see a finite point there.
+			if p.X < lo || p.Y < lo || p.X >= hiX || p.Y >= hiY {
+				outside++
+			}
+		}
+		switch {
+		case float64(outside) > limit:
+			return true // the count only grows
+		case float64(outside+(h-1-y)*w) <= limit:
+			return false // even the rows left all outside would not do
+		}
+	}
+	return false
+}
+
+// gridInside reports whether the centres of the four corner modules of a w×h
+// grid lie within lo ≤ x < hiX, lo ≤ y < hiY through t, and t keeps the
+// sign of its denominator over the grid: then t maps the grid onto the
+// convex quadrilateral of those centres, and every centre lies within.
+func gridInside(t Transform, w, h int, lo, hiX, hiY float64) bool {
+	x1, y1 := float64(w)-0.5, float64(h)-0.5
+	var sign float64
+	for _, c := range [4]Point{{X: 0.5, Y: 0.5}, {X: x1, Y: 0.5}, {X: x1, Y: y1}, {X: 0.5, Y: y1}} {
+		d := t[6]*c.X + t[7]*c.Y + t[8]
+		if !(d != 0) || sign*d < 0 {
+			return false
+		}
+		sign = d
+		p := t.Apply(c)
+		if !(p.X >= lo && p.Y >= lo && p.X < hiX && p.Y < hiY) {
+			return false
+		}
+	}
+	return true
+}
