@@ -282,16 +282,15 @@ func readFullIn(vw *view, c *candidate, quad [4]detect.Point, whole bool, s *scr
 	// result and corners are those of the full read (on every corpus
 	// image, at every quarter turn), for a third of the lines or fewer;
 	// a one-edge candidate has that read already, as its best slant's.
-	if n > 3*sh.rows {
-		if !slanted {
-			cr.n = 1
-			quick, _ = cr.read(outline)
-			cr.n = n
-		}
-		if quick != nil {
-			if bc, _, err := quick.decode(); err == nil {
-				return finish(quick, bc, outline)
-			}
+	// (With n no more than three lines a row, the two reads are one.)
+	if quick == nil && n > 3*sh.rows {
+		cr.n = 1
+		quick, _ = cr.read(outline)
+		cr.n = n
+	}
+	if quick != nil {
+		if bc, _, err := quick.decode(); err == nil {
+			return finish(quick, bc, outline)
 		}
 	}
 	g, ok := cr.read(outline)
