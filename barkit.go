@@ -304,6 +304,12 @@ func scanDecoded(ctx context.Context, img image.Image, ids []string, limit int, 
 	if b.Dx() <= 0 || b.Dy() <= 0 {
 		return []Barcode{}, nil
 	}
+	// The luminance decoders give the plane itself, with origin (0, 0)
+	// and rows back to back: nothing else holds it, so the scan reads it
+	// as it is rather than from a copy.
+	if g, ok := img.(*image.Gray); ok && b.Min == (image.Point{}) && g.Stride == b.Dx() {
+		return scan(ctx, &binarize.Source{Lum: g}, b, ids, limit, opts)
+	}
 	return scan(ctx, binarize.NewSource(img), b, ids, limit, opts)
 }
 
