@@ -32,25 +32,48 @@ var (
 )
 
 func init() {
-	type entry struct {
-		pattern uint32
-		code    uint16
-	}
-	entries := make([]entry, 0, 3*valueCount)
+	// One pass over the table fills charPatterns, charWidthTable and
+	// prefixGroups, and keys for the sorted lookup: pattern in the high
+	// bits, code in the low 16, so that a plain sort orders them. Every
+	// process that scans pays for this, so it allocates once per table.
+	keys := make([]uint64, 0, 3*valueCount)
+	var groupLen [3][maxElement][maxElement]int
 	for v, row := range symbolChars {
 		for k := range row {
 			w := charWidths(k, v)
 			p := widthsToPattern(w[:])
 			charPatterns[k][v] = p
-			entries = append(entries, entry{p, uint16(k*valueCount + v)})
+			keys = append(keys, uint64(p)<<16|uint64(k*valueCount+v))
+			for i := range w {
+				charWidthTable[k][v][i] = int8(w[i])
+			}
+			groupLen[k][w[0]-1][w[1]-1]++
 		}
 	}
-	slices.SortFunc(entries, func(a, b entry) int { return int(a.pattern) - int(b.pattern) })
-	sortedPatterns = make([]uint32, len(entries))
-	sortedCodes = make([]uint16, len(entries))
-	for i, e := range entries {
-		sortedPatterns[i] = e.pattern
-		sortedCodes[i] = e.code
+	slices.Sort(keys)
+	sortedPatterns = make([]uint32, len(keys))
+	sortedCodes = make([]uint16, len(keys))
+	for i, key := range keys {
+		sortedPatterns[i] = uint32(key >> 16)
+		sortedCodes[i] = uint16(key)
+	}
+	// The groups share one backing array, cut by their lengths, and
+	// fill in value order.
+	values := make([]uint16, 3*valueCount)
+	for k := range prefixGroups {
+		for a := range prefixGroups[k] {
+			for b := range prefixGroups[k][a] {
+				n := groupLen[k][a][b]
+				prefixGroups[k][a][b], values = values[:0:n], values[n:]
+			}
+		}
+	}
+	for k := range prefixGroups {
+		for v := range valueCount {
+			w := &charWidthTable[k][v]
+			g := &prefixGroups[k][w[0]-1][w[1]-1]
+			*g = append(*g, uint16(v))
+		}
 	}
 }
 
@@ -69,12 +92,13 @@ func seqWidths(seq uint32) []int {
 // with the first module in the highest bit.
 func widthsToPattern(w []int) uint32 {
 	var p uint32
-	dark := uint32(1)
+	dark := true
 	for _, n := range w {
-		for range n {
-			p = p<<1 | dark
+		p <<= n
+		if dark {
+			p |= 1<<n - 1
 		}
-		dark ^= 1
+		dark = !dark
 	}
 	return p
 }
@@ -200,16 +224,3 @@ var prefixGroups [3][maxElement][maxElement][]uint16
 // charWidthTable[k][v] holds the element widths of value v in cluster
 // index k.
 var charWidthTable [3][valueCount][elementCount]int8
-
-func init() {
-	for k := range 3 {
-		for v := range valueCount {
-			w := charWidths(k, v)
-			for i := range w {
-				charWidthTable[k][v][i] = int8(w[i])
-			}
-			g := &prefixGroups[k][w[0]-1][w[1]-1]
-			*g = append(*g, uint16(v))
-		}
-	}
-}
