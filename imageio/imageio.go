@@ -28,6 +28,7 @@ import (
 	"image/jpeg"
 	"image/png"
 	"io"
+	"io/fs"
 	"strings"
 
 	"golang.org/x/image/bmp"
@@ -124,7 +125,7 @@ func Decode(r io.Reader, opts Options) (img image.Image, name string, err error)
 
 	if f.whole {
 		src.limit = inputLimit(maxPixels)
-		b, err := io.ReadAll(br)
+		b, err := readAll(br, src.sizeHint())
 		if err != nil {
 			return nil, f.name, src.explain(f.name, err)
 		}
@@ -146,7 +147,7 @@ func Decode(r io.Reader, opts Options) (img image.Image, name string, err error)
 	if opts.Luminance && f.luminance != nil {
 		// The luminance decoder works on the whole file in memory.
 		var b []byte
-		if b, err = io.ReadAll(rest); err != nil {
+		if b, err = readAll(rest, src.sizeHint()); err != nil {
 			return nil, f.name, src.explain(f.name, err)
 		}
 		img, err = f.luminance(b, c)
@@ -290,6 +291,40 @@ type source struct {
 	limit int64 // bytes that may be read in all
 	over  bool  // reading stopped at the limit
 	err   error // the first error of r other than io.EOF
+}
+
+// sizeHint returns the bytes the input holds in all, within the limit,
+// when its reader can tell (a file), else 0.
+func (s *source) sizeHint() int {
+	f, ok := s.r.(interface{ Stat() (fs.FileInfo, error) })
+	if !ok {
+		return 0
+	}
+	info, err := f.Stat()
+	if err != nil || !info.Mode().IsRegular() {
+		return 0
+	}
+	return int(min(info.Size(), s.limit))
+}
+
+// readAll is io.ReadAll with room for size bytes from the start: a file
+// read whole is then read into one buffer of its size, without the copies
+// and garbage of a buffer grown as it fills.
+func readAll(r io.Reader, size int) ([]byte, error) {
+	b := make([]byte, 0, max(size+1, 512)) // one more, for the read that finds the end
+	for {
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err != nil {
+			if err == io.EOF {
+				err = nil
+			}
+			return b, err
+		}
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)] // let append pick the next size
+		}
+	}
 }
 
 // errLimit is what a decoder sees when the input goes past the limit.

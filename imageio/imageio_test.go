@@ -543,3 +543,59 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// TestReadAll checks readAll against io.ReadAll whatever the size hint
+// says, through readers that return a byte at a time or fail.
+func TestReadAll(t *testing.T) {
+	data := make([]byte, 3000)
+	for i := range data {
+		data[i] = byte(i * 7)
+	}
+	failure := errors.New("broken")
+	for _, n := range []int{0, 1, 511, 512, 513, 3000} {
+		for _, hint := range []int{0, n - 1, n, n + 1, 2 * n} {
+			for _, one := range []bool{false, true} {
+				var r io.Reader = bytes.NewReader(data[:n])
+				if one {
+					r = iotest.OneByteReader(r)
+				}
+				got, err := readAll(r, max(hint, 0))
+				if err != nil || !bytes.Equal(got, data[:n]) {
+					t.Fatalf("n %d, hint %d, one byte %v: %d bytes, %v", n, hint, one, len(got), err)
+				}
+			}
+			r := io.MultiReader(bytes.NewReader(data[:n]), iotest.ErrReader(failure))
+			if got, err := readAll(r, max(hint, 0)); !errors.Is(err, failure) || !bytes.Equal(got, data[:n]) {
+				t.Fatalf("n %d, hint %d, failing: %d bytes, %v", n, hint, len(got), err)
+			}
+		}
+	}
+}
+
+// TestSizeHint checks that a file tells its size, within the limit, and
+// other readers nothing.
+func TestSizeHint(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "f")
+	if err := os.WriteFile(path, make([]byte, 1000), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for _, c := range []struct {
+		r     io.Reader
+		limit int64
+		want  int
+	}{
+		{f, 1 << 20, 1000},
+		{f, 600, 600},
+		{bytes.NewReader(make([]byte, 1000)), 1 << 20, 0},
+	} {
+		s := &source{r: c.r, limit: c.limit}
+		if got := s.sizeHint(); got != c.want {
+			t.Errorf("%T, limit %d: sizeHint %d, want %d", c.r, c.limit, got, c.want)
+		}
+	}
+}
