@@ -1,6 +1,9 @@
 package webp
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"sync"
+)
 
 // A boolDecoder reads one partition of a VP8 frame: a stream of booleans,
 // each coded with its probability of being false (RFC 6386 §7).
@@ -34,6 +37,7 @@ type boolDecoder struct {
 // init readies d to read data from its start (RFC 6386 §7.3: the range
 // starts at 255).
 func (d *boolDecoder) init(data []byte) {
+	splitOnce()
 	*d = boolDecoder{data: data, n: -8, r: 255}
 }
 
@@ -139,13 +143,15 @@ var normShift, normRange = func() (shift, rng [256]uint8) {
 // bounds the speed of the whole decoder.
 var splitTable [256][256]uint8
 
-func init() {
+// splitOnce fills splitTable, the first time a decoder starts: a process
+// that decodes no WebP image, as most scans do not, is spared it.
+var splitOnce = sync.OnceFunc(func() {
 	for p := range splitTable {
 		for r := range splitTable[p] {
 			splitTable[p][r] = uint8(int(normRange[r]) * p >> 8)
 		}
 	}
-}
+})
 
 // readLiteral decodes an n-bit unsigned number, most significant bit
 // first, each bit of probability one half (RFC 6386 §8, L(n)).

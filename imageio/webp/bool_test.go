@@ -121,6 +121,7 @@ func TestDecideBit(t *testing.T) {
 // TestRenormalisation checks the tables of decide against their
 // definitions.
 func TestRenormalisation(t *testing.T) {
+	splitOnce()
 	for r := 1; r < 256; r++ {
 		s := normShift[r]
 		if r<<s < 128 || r<<s > 255 || s > 0 && r<<(s-1) >= 128 {
