@@ -57,6 +57,9 @@ type tracer struct {
 	keep  []bool
 	verts []int
 	spans []span
+	// area is twice the signed area of the outline trace returned last
+	// when it returned ok (see area).
+	area int
 	// steps is what is left of the budget of steps over outline pixels
 	// (traceSteps); once it is spent, trace follows no more.
 	steps int
@@ -155,6 +158,7 @@ func (t *tracer) trace(sx, sy, maxLen int) (pts []ipt, ok bool) {
 	x, y, i, back := sx, sy, si, 0
 	first := -1 // the direction of the first step
 	n := 0      // pixels visited
+	a2 := 0     // twice the area of the steps so far
 	for {
 		if n == maxLen || n == t.steps {
 			// Too long for a symbol, or out of steps: follow the
@@ -180,9 +184,15 @@ func (t *tracer) trace(sx, sy, maxLen int) (pts []ipt, ok bool) {
 			pts = pts[:len(pts)-1]
 			break
 		}
-		x, y, i, back = x+mooreDX[d], y+mooreDY[d], i+t.off[d], mooreBack[d]
+		// The step's share of twice the area (see area), summed here
+		// where it costs nothing: each step waits on the pixels
+		// around the last.
+		dx, dy := mooreDX[d], mooreDY[d]
+		a2 += x*dy - dx*y
+		x, y, i, back = x+dx, y+dy, i+t.off[d], mooreBack[d]
 	}
 	t.steps -= n
+	t.area = a2
 	return pts, true
 }
 
@@ -478,7 +488,7 @@ func (t *tracer) search(step int, slack float64, stop func() bool, add func(cand
 				covered := sk < len(skip) && skip[sk][0] <= x
 				if !covered && !t.seen.has(y*w+x) && (t.allHoles || last < 0 || !bridged(above, below, last+1, x)) {
 					pts, ok := t.trace(x, y, maxLen)
-					if ok && len(pts) >= 30 && area(pts) > 0 {
+					if ok && len(pts) >= 30 && t.area > 0 {
 						lCandidates(t, pts, slack, add)
 					}
 				}

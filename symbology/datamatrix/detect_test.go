@@ -87,7 +87,8 @@ func TestTraceBudget(t *testing.T) {
 // TestTraceVisitsBoundary checks, on small random images, the property of
 // Moore neighbourhood tracing that the skipping of holes relies on (see
 // tracer.search): a trace from a dark pixel visits every pixel of the dark
-// region that is 4-adjacent to the light region the trace starts beside.
+// region that is 4-adjacent to the light region the trace starts beside;
+// and that the area the trace sums as it goes is its outline's.
 func TestTraceVisitsBoundary(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	type pt struct{ x, y int }
@@ -128,7 +129,13 @@ func TestTraceVisitsBoundary(t *testing.T) {
 					continue
 				}
 				tr := newTracer(m, nil)
-				tr.trace(sx, sy, len(m.Pix)*8)
+				pts, ok := tr.trace(sx, sy, len(m.Pix)*8)
+				if !ok {
+					t.Fatalf("%d×%d image, trace from %v: not ok", w, h, s)
+				}
+				if tr.area != area(pts) {
+					t.Fatalf("%d×%d image, trace from %v: area %d, outline's %d", w, h, s, tr.area, area(pts))
+				}
 				light := fill(pt{sx - 1, sy}, false)
 				for p := range fill(s, true) {
 					for _, d := range [4]pt{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
