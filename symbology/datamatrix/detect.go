@@ -537,11 +537,19 @@ func lCandidates(t *tracer, pts []ipt, slack float64, add func(candidate)) {
 	}
 	arms := t.arms[:0]
 	defer func() { t.arms = arms[:0] }()
+	// Most edges are far shorter than minLen: their squared lengths, in
+	// integers, tell them without a square root (the margin leaves the
+	// edges near minLen to the test of their lengths).
+	short := minLen * minLen * (1 - 1e-9)
 	k := len(vs)
 	for i := range k {
 		a, b := vs[i], vs[(i+1)%k]
 		if b <= a {
 			b += n
+		}
+		dx, dy := int(pts[b%n].x-pts[a].x), int(pts[b%n].y-pts[a].y)
+		if float64(dx*dx+dy*dy) < short {
+			continue
 		}
 		pa, pb := pts[a].pt(), pts[b%n].pt()
 		if l := pa.Dist(pb); l >= minLen {
