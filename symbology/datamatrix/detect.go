@@ -369,6 +369,7 @@ type arm struct {
 	from, to int
 	a, b     detect.Point // ends, in outline order
 	length   float64
+	dir      detect.Point // the unit vector from a to b
 	line     detect.Line
 	// ends are lines fitted near the start and near the end of the
 	// stretch only: a bent edge meets the next one where they say.
@@ -553,7 +554,7 @@ func lCandidates(t *tracer, pts []ipt, slack float64, add func(candidate)) {
 		}
 		pa, pb := pts[a].pt(), pts[b%n].pt()
 		if l := pa.Dist(pb); l >= minLen {
-			arms = append(arms, arm{from: a, to: b, a: pa, b: pb, length: l})
+			arms = append(arms, arm{from: a, to: b, a: pa, b: pb, length: l, dir: pb.Sub(pa).Unit()})
 		}
 	}
 	if len(arms) < 2 {
@@ -658,7 +659,7 @@ func turns(a, b arm, n int) bool {
 	// coordinates). Round a mirrored one it runs along the right edge,
 	// then the bottom: the edges come out swapped, and Decode reads the
 	// grid mirrored.
-	da, db := a.b.Sub(a.a).Unit(), b.b.Sub(b.a).Unit()
+	da, db := a.dir, b.dir
 	return math.Abs(da.X*db.X+da.Y*db.Y) <= 0.7 && da.Cross(db) > 0
 }
 
@@ -677,7 +678,7 @@ func mergeArms(arms []arm, n int) []arm {
 			if float64(gap) > 0.25*(a.length+b.length)+8 {
 				break
 			}
-			da, db := a.b.Sub(a.a).Unit(), b.b.Sub(b.a).Unit()
+			da, db := a.dir, b.dir
 			if da.X*db.X+da.Y*db.Y < math.Cos(10*math.Pi/180) {
 				continue
 			}
@@ -695,7 +696,7 @@ func mergeArms(arms []arm, n int) []arm {
 			if to-a.from >= n {
 				break
 			}
-			arms[i] = arm{from: a.from, to: to, a: a.a, b: b.b, length: a.a.Dist(b.b)}
+			arms[i] = arm{from: a.from, to: to, a: a.a, b: b.b, length: a.a.Dist(b.b), dir: b.b.Sub(a.a).Unit()}
 			// Remove the stretches from i+1 to j, wrapping.
 			for r := 0; r < k; r++ {
 				del := (i + 1) % len(arms)
@@ -757,7 +758,7 @@ func fitArm(a *arm, pts []ipt, scratch *[]detect.Point) {
 	// Outside is on the left of the clockwise outline's direction; move
 	// the lines half a pixel that way, from the centres of the outline
 	// pixels to the edge between dark and light.
-	d := a.b.Sub(a.a).Unit()
+	d := a.dir
 	out := detect.Point{X: d.Y, Y: -d.X}
 	a.line = outwards(l, out)
 	a.ends = [2]detect.Line{outwards(ends[0], out), outwards(ends[1], out)}
@@ -798,7 +799,7 @@ func fitFinder(a1, a2 arm, fit int) (finder, bool) {
 		left, bottom = a2.ends[1], a1.ends[0]
 		c, ok = a1.ends[1].Intersect(a2.ends[0])
 	case fitChord:
-		d1, d2 := a1.b.Sub(a1.a).Unit(), a2.b.Sub(a2.a).Unit()
+		d1, d2 := a1.dir, a2.dir
 		bottom = outwards(detect.LineThrough(a1.a, a1.b), detect.Point{X: d1.Y, Y: -d1.X})
 		left = outwards(detect.LineThrough(a2.a, a2.b), detect.Point{X: d2.Y, Y: -d2.X})
 		c, ok = bottom.Intersect(left)
