@@ -222,9 +222,12 @@ func (t *tracer) next(x, y, i, back int) int {
 		// rotated to start there. (Looked at one by one, the
 		// neighbours cost a mispredicted branch a step.)
 		pix, w := t.bin.Pix, t.w
+		// The ors are grouped as a tree, not chained: the next step
+		// waits on this byte, and a chain of eight ors is twice as
+		// long as a tree of them.
 		up, mid, down := pix[i-w-1:i-w+2], pix[i-1:i+2], pix[i+w-1:i+w+2]
-		m := bit(mid[0]) | bit(up[0])<<1 | bit(up[1])<<2 | bit(up[2])<<3 |
-			bit(mid[2])<<4 | bit(down[2])<<5 | bit(down[1])<<6 | bit(down[0])<<7
+		m := ((bit(mid[0]) | bit(up[0])<<1) | (bit(up[1])<<2 | bit(up[2])<<3)) |
+			((bit(mid[2])<<4 | bit(down[2])<<5) | (bit(down[1])<<6 | bit(down[0])<<7))
 		if m == 0 {
 			return -1
 		}
