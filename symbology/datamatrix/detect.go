@@ -149,8 +149,9 @@ func (t *tracer) trace(sx, sy, maxLen int) (pts []ipt, ok bool) {
 	defer func() {
 		// The pixels are marked seen once traced, so that a pixel seen
 		// on the way is one of an outline traced before.
+		seen, w := t.seen, int(t.w)
 		for _, p := range pts {
-			t.seen.add(int(p.y)*t.w + int(p.x))
+			seen.add(int(p.y)*w + int(p.x))
 		}
 		t.pts = pts
 	}()
