@@ -26,6 +26,7 @@ type huffman struct {
 	sub     []uint32
 	bits    uint
 	subBits uint
+	subMask uint64 // 1<<subBits - 1, which saves the decoder a shift
 }
 
 // The widths of the primary tables. The literal/length table is wide so
@@ -93,9 +94,10 @@ func (h *huffman) build(lengths []uint8, info []uint32, bits uint) bool {
 		}
 	}
 
-	h.subBits = 0
+	h.subBits, h.subMask = 0, 0
 	if maxLen > int(bits) {
 		h.subBits = uint(maxLen) - bits
+		h.subMask = 1<<h.subBits - 1
 		// Codes longer than bits share the primary entries from the
 		// first such code's prefix to the end: give each a secondary
 		// table. The canonical code puts the longer codes last, so their

@@ -293,18 +293,32 @@ func (f *inflater) readCodes() error {
 }
 
 // codes decodes the symbols of a compressed block with the given codes,
-// §3.2.5, up to the end of the block.
+// §3.2.5, up to the end of the block: fastCodes while the input and the
+// output are far from their ends, then the loop below, which checks
+// them.
 //
-// It is the inner loop of the decoder. The bit buffer is refilled before
-// each symbol, without a branch on how full it is, so that it holds the
-// bits of a whole length and distance pair (15+5 bits for the length,
-// 15+13 for the distance); only near the end of the input is it filled
-// byte by byte.
+// Each symbol's table entry is looked up before the bit buffer is
+// refilled, from the bits it holds already, so that the lookup does not
+// wait for the refill: the refill loads from an offset that depends on
+// the bits the symbol before took, and a lookup behind that load adds
+// its latency to every symbol (BenchmarkInflate, before fastCodes: 2.8
+// ms with the refill first, 2.65 ms so). The buffer then holds at least
+// 12 bits at the top of the loop, the width of the primary literal/length
+// table (litBits), and is refilled without a branch on how full it is,
+// to hold the bits of a length, 15+5 bits; the distance entry is looked
+// up from the 28 or more bits left and the buffer refilled again for the
+// distance and its extra bits, 15+13, which leaves 20 or more. Only near
+// the end of the input is it filled byte by byte.
 func (f *inflater) codes(lit, dist *huffman) error {
+	if end, err := f.fastCodes(lit, dist); end || err != nil {
+		return err
+	}
 	in, out := f.in, f.out
+	f.refill()
 	bits, n, pos, o := f.bits, f.n, f.pos, f.o
 	var err error
 	for {
+		e := lit.primary[bits&(1<<litBits-1)]
 		if pos < len(in)-7 {
 			b := in[pos : pos+8 : pos+8]
 			bits |= (uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
@@ -320,9 +334,8 @@ func (f *inflater) codes(lit, dist *huffman) error {
 				pos++
 			}
 		}
-		e := lit.primary[bits&(1<<litBits-1)]
 		if e>>8&0xff == tagLink {
-			e = lit.sub[uint64(e>>16)+bits>>litBits&(1<<lit.subBits-1)]
+			e = lit.sub[uint64(e>>16)+bits>>litBits&lit.subMask]
 		}
 		bits >>= e & 63
 		n -= uint(e & 0xff)
@@ -354,9 +367,25 @@ func (f *inflater) codes(lit, dist *huffman) error {
 		bits >>= tag & 63
 		n -= uint(tag)
 
+		// At least 48-20 bits are left, enough for the primary
+		// distance table.
 		e = dist.primary[bits&(1<<distBits-1)]
+		if pos < len(in)-7 {
+			b := in[pos : pos+8 : pos+8]
+			bits |= (uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+				uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56) << (n & 63)
+			pos += int(63-n) >> 3
+			n |= 56
+		} else if n < 48 {
+			for ; n <= 56; n += 8 {
+				if pos < len(in) {
+					bits |= uint64(in[pos]) << (n & 63)
+				}
+				pos++
+			}
+		}
 		if e>>8&0xff == tagLink {
-			e = dist.sub[uint64(e>>16)+bits>>distBits&(1<<dist.subBits-1)]
+			e = dist.sub[uint64(e>>16)+bits>>distBits&dist.subMask]
 		}
 		bits >>= e & 63
 		n -= uint(e & 0xff)
@@ -380,6 +409,80 @@ func (f *inflater) codes(lit, dist *huffman) error {
 	}
 	f.bits, f.n, f.pos, f.o = bits, n, pos, o
 	return err
+}
+
+// fastCodes decodes symbols as codes does while the input and the output
+// have room for any symbol without a check: 16 bytes of input, enough for
+// the two refills of a match, and a longest match plus the 7 bytes that a
+// copy eight bytes at a time may store past it. It reports whether it
+// reached the end of the block; when it did not and found no error,
+// codes goes on from where it stopped. The checks it leaves out, and the
+// copy of long-distance matches written out in the loop rather than
+// called, took BenchmarkInflate from 2.65 to 2.3 ms.
+func (f *inflater) fastCodes(lit, dist *huffman) (end bool, err error) {
+	in, out := f.in, f.out
+	f.refill()
+	bits, n, pos, o := f.bits, f.n, f.pos, f.o
+	for pos < len(in)-15 && o < len(out)-(258+7) {
+		e := lit.primary[bits&(1<<litBits-1)]
+		bits |= binary.LittleEndian.Uint64(in[pos:]) << (n & 63)
+		pos += int(63-n) >> 3
+		n |= 56
+		if e>>8&0xff == tagLink {
+			e = lit.sub[uint64(e>>16)+bits>>litBits&lit.subMask]
+		}
+		bits >>= e & 63
+		n -= uint(e & 0xff)
+		tag := e >> 8 & 0xff
+		if tag-tagLiteral <= tagPair-tagLiteral {
+			binary.LittleEndian.PutUint16(out[o:], uint16(e>>16))
+			o += int(tag - (tagLiteral - 1))
+			continue
+		}
+		if tag > tagLiteral {
+			if end = tag == tagEnd; !end {
+				err = formatError("invalid literal/length code")
+			}
+			break
+		}
+		length := int(e>>16) + int(bits&(1<<(tag&63)-1))
+		bits >>= tag & 63
+		n -= uint(tag)
+
+		e = dist.primary[bits&(1<<distBits-1)]
+		bits |= binary.LittleEndian.Uint64(in[pos:]) << (n & 63)
+		pos += int(63-n) >> 3
+		n |= 56
+		if e>>8&0xff == tagLink {
+			e = dist.sub[uint64(e>>16)+bits>>distBits&dist.subMask]
+		}
+		bits >>= e & 63
+		n -= uint(e & 0xff)
+		tag = e >> 8 & 0xff
+		if tag >= tagLiteral {
+			err = formatError("invalid distance code")
+			break
+		}
+		d := int(e>>16) + int(bits&(1<<(tag&63)-1))
+		bits >>= tag & 63
+		n -= uint(tag)
+		if d > o {
+			err = formatError("distance %d before the start of the data", d)
+			break
+		}
+		if d < 8 {
+			o = copyMatch(out, o, d, length)
+			continue
+		}
+		// Eight bytes at a time, each load behind the bytes stored.
+		stop := o + length
+		for ; o < stop; o += 8 {
+			binary.LittleEndian.PutUint64(out[o:], binary.LittleEndian.Uint64(out[o-d:]))
+		}
+		o = stop
+	}
+	f.bits, f.n, f.pos, f.o = bits, n, pos, o
+	return end, err
 }
 
 // copyMatch copies length bytes to out[o:] from d bytes back, §3.2.3,

@@ -542,3 +542,116 @@ func TestInflateManyBlocks(t *testing.T) {
 		t.Errorf("a block per %d-byte row: %v", len(row), err)
 	}
 }
+
+// fixedSymbol writes literal/length symbol s in the fixed code of RFC 1951
+// §3.2.6.
+func fixedSymbol(w *bitWriter, s int) {
+	switch {
+	case s < 144:
+		w.code(0x30+uint64(s), 8)
+	case s < 256:
+		w.code(0x190+uint64(s-144), 9)
+	case s < 280:
+		w.code(uint64(s-256), 7)
+	default:
+		w.code(0xc0+uint64(s-280), 8)
+	}
+}
+
+// fixedMatch writes a match of the given length and distance in the fixed
+// code, with the symbols and extra bits of RFC 1951 §3.2.5, found here by
+// walking the table's groups rather than from litInfo and distInfo.
+func fixedMatch(w *bitWriter, length, dist int) {
+	// Lengths: 257-264 take no extra bits, then each group of four one
+	// more, and 285 is 258.
+	if length == 258 {
+		fixedSymbol(w, 285)
+	} else {
+		s, base, extra := 257, 3, 0
+		for {
+			if s >= 265 && (s-265)%4 == 0 {
+				extra++
+			}
+			if length < base+1<<extra {
+				break
+			}
+			base += 1 << extra
+			s++
+		}
+		fixedSymbol(w, s)
+		w.bits(uint64(length-base), uint(extra))
+	}
+	// Distances: 0-3 take no extra bits, then each pair of codes one
+	// more.
+	s, base, extra := 0, 1, 0
+	for {
+		if s >= 4 && s%2 == 0 {
+			extra++
+		}
+		if dist < base+1<<extra {
+			break
+		}
+		base += 1 << extra
+		s++
+	}
+	w.code(uint64(s), 5)
+	w.bits(uint64(dist-base), uint(extra))
+}
+
+// TestInflateMatches checks matches of every distance from 1 to 40 and
+// every length from 3 to 258, after a few literals each, in fixed blocks
+// of a few hundred matches each so that matches reach back across block
+// boundaries, against compress/flate. The copies take every path of the
+// decoder: by the eight-byte words of fastCodes, by the stretched
+// distances and repeated patterns of copyMatch, and near the end of the
+// output, where codes copies a byte at a time. Every cut of the stream's
+// last bytes, where the bit buffer is refilled byte by byte, must say that
+// the data ends early.
+func TestInflateMatches(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 18))
+	var w bitWriter
+	k, size := 0, 0
+	for dist := 1; dist <= 40; dist++ {
+		for length := 3; length <= 258; length++ {
+			if k%300 == 0 {
+				if k > 0 {
+					fixedSymbol(&w, 256)
+				}
+				w.bits(0, 1) // not final
+				w.bits(1, 2) // fixed codes
+			}
+			k++
+			for range 1 + rng.IntN(dist) {
+				fixedSymbol(&w, rng.IntN(256))
+				size++
+			}
+			fixedMatch(&w, length, dist)
+			size += length
+		}
+	}
+	fixedSymbol(&w, 256)
+	// A last block whose match ends the data, for the byte-by-byte copy
+	// and refill.
+	w.bits(1, 1)
+	w.bits(1, 2)
+	fixedSymbol(&w, 'x')
+	fixedMatch(&w, 258, 3)
+	fixedSymbol(&w, 256)
+	d := w.bytes()
+	size += 1 + 258
+
+	want, err := stdInflate(d)
+	if err != nil || len(want) != size {
+		t.Fatalf("compress/flate: %v, or %d bytes for %d", err, len(want), size)
+	}
+	z := zlibOf(d, want)
+	out := make([]byte, len(want))
+	if _, err := inflateZlib(out, z); err != nil || !bytes.Equal(out, want) {
+		t.Fatalf("%v, or wrong output", err)
+	}
+	for n := len(z) - 40; n < len(z); n++ {
+		if _, err := inflateZlib(out, z[:n]); !errors.Is(err, io.ErrUnexpectedEOF) {
+			t.Errorf("cut to %d of %d bytes: %v, want io.ErrUnexpectedEOF", n, len(z), err)
+		}
+	}
+}
