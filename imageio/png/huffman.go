@@ -16,9 +16,11 @@ import (
 //
 //   - length is the number of bits the code takes, counted from its
 //     start even in a secondary table (for a pair of literals, both
-//     codes); in a link entry it is unused;
+//     codes; for a length or distance base, the code and its extra
+//     bits); in a link entry it is unused;
 //   - tag says what the code is: below tagLiteral, a length or distance
-//     base followed by tag extra bits; or one of the tags below;
+//     base, the tag giving the length of its code, followed by length-tag
+//     extra bits; or one of the tags below;
 //   - value is the literal byte (two for a pair), the base, a code
 //     length symbol, or the offset of the secondary table of a link.
 type huffman struct {
@@ -124,6 +126,11 @@ func (h *huffman) build(lengths []uint8, info []uint32, bits uint) bool {
 		r := reverse(next[length], length)
 		next[length]++
 		e := info[sym] | uint32(length)
+		if extra := e >> 8 & 0xff; extra < tagLiteral {
+			// A base: its extra bits are taken with the code, and
+			// the decoder finds them after the code's length bits.
+			e = entry(e>>16, uint32(length), uint32(length)+extra)
+		}
 		if length <= int(bits) {
 			for i := r; i < len(primary); i += 1 << length {
 				primary[i] = e

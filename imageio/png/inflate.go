@@ -337,6 +337,7 @@ func (f *inflater) codes(lit, dist *huffman) error {
 		if e>>8&0xff == tagLink {
 			e = lit.sub[uint64(e>>16)+bits>>litBits&lit.subMask]
 		}
+		code := bits
 		bits >>= e & 63
 		n -= uint(e & 0xff)
 		tag := e >> 8 & 0xff
@@ -363,9 +364,7 @@ func (f *inflater) codes(lit, dist *huffman) error {
 			}
 			break
 		}
-		length := int(e>>16) + int(bits&(1<<(tag&63)-1))
-		bits >>= tag & 63
-		n -= uint(tag)
+		length := int(e>>16) + int(code&(1<<(e&63)-1)>>(tag&63))
 
 		// At least 48-20 bits are left, enough for the primary
 		// distance table.
@@ -387,6 +386,7 @@ func (f *inflater) codes(lit, dist *huffman) error {
 		if e>>8&0xff == tagLink {
 			e = dist.sub[uint64(e>>16)+bits>>distBits&dist.subMask]
 		}
+		code = bits
 		bits >>= e & 63
 		n -= uint(e & 0xff)
 		tag = e >> 8 & 0xff
@@ -394,9 +394,7 @@ func (f *inflater) codes(lit, dist *huffman) error {
 			err = formatError("invalid distance code")
 			break
 		}
-		d := int(e>>16) + int(bits&(1<<(tag&63)-1))
-		bits >>= tag & 63
-		n -= uint(tag)
+		d := int(e>>16) + int(code&(1<<(e&63)-1)>>(tag&63))
 		if d > o {
 			err = formatError("distance %d before the start of the data", d)
 			break
@@ -431,6 +429,7 @@ func (f *inflater) fastCodes(lit, dist *huffman) (end bool, err error) {
 		if e>>8&0xff == tagLink {
 			e = lit.sub[uint64(e>>16)+bits>>litBits&lit.subMask]
 		}
+		code := bits
 		bits >>= e & 63
 		n -= uint(e & 0xff)
 		tag := e >> 8 & 0xff
@@ -445,9 +444,7 @@ func (f *inflater) fastCodes(lit, dist *huffman) (end bool, err error) {
 			}
 			break
 		}
-		length := int(e>>16) + int(bits&(1<<(tag&63)-1))
-		bits >>= tag & 63
-		n -= uint(tag)
+		length := int(e>>16) + int(code&(1<<(e&63)-1)>>(tag&63))
 
 		e = dist.primary[bits&(1<<distBits-1)]
 		bits |= binary.LittleEndian.Uint64(in[pos:]) << (n & 63)
@@ -456,6 +453,7 @@ func (f *inflater) fastCodes(lit, dist *huffman) (end bool, err error) {
 		if e>>8&0xff == tagLink {
 			e = dist.sub[uint64(e>>16)+bits>>distBits&dist.subMask]
 		}
+		code = bits
 		bits >>= e & 63
 		n -= uint(e & 0xff)
 		tag = e >> 8 & 0xff
@@ -463,9 +461,7 @@ func (f *inflater) fastCodes(lit, dist *huffman) (end bool, err error) {
 			err = formatError("invalid distance code")
 			break
 		}
-		d := int(e>>16) + int(bits&(1<<(tag&63)-1))
-		bits >>= tag & 63
-		n -= uint(tag)
+		d := int(e>>16) + int(code&(1<<(e&63)-1)>>(tag&63))
 		if d > o {
 			err = formatError("distance %d before the start of the data", d)
 			break
