@@ -446,10 +446,9 @@ func (f *inflater) fastCodes(lit, dist *huffman) (end bool, err error) {
 		}
 		length := int(e>>16) + int(code&(1<<(e&63)-1)>>(tag&63))
 
+		// The bits of a length and a distance fit in the 56 or more
+		// of a refill.
 		e = dist.primary[bits&(1<<distBits-1)]
-		bits |= binary.LittleEndian.Uint64(in[pos:]) << (n & 63)
-		pos += int(63-n) >> 3
-		n |= 56
 		if e>>8&0xff == tagLink {
 			e = dist.sub[uint64(e>>16)+bits>>distBits&dist.subMask]
 		}
@@ -462,6 +461,13 @@ func (f *inflater) fastCodes(lit, dist *huffman) (end bool, err error) {
 			break
 		}
 		d := int(e>>16) + int(code&(1<<(e&63)-1)>>(tag&63))
+		if n < litBits {
+			// Too few bits for the next look-up: the longest
+			// codes and extra bits took them.
+			bits |= binary.LittleEndian.Uint64(in[pos:]) << (n & 63)
+			pos += int(63-n) >> 3
+			n |= 56
+		}
 		if d > o {
 			err = formatError("distance %d before the start of the data", d)
 			break

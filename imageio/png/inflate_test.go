@@ -655,3 +655,59 @@ func TestInflateMatches(t *testing.T) {
 		}
 	}
 }
+
+// TestInflateLongCodes checks matches whose length and distance codes are
+// the longest, 15 bits, with the most extra bits, 5 and 13: 48 bits,
+// which leave fewer in the bit buffer than the next look-up needs, both
+// far from the end of the output (fastCodes) and near it (codes).
+func TestInflateLongCodes(t *testing.T) {
+	// Complete codes of lengths 1 to 14 and two of 15: the literals
+	// from 'a' and the distance symbols from 0 take the short ones; the
+	// end of the block and length symbol 284, 227 to 258 bytes, the
+	// literal/length code's two longest, and distance symbols 28 and 29,
+	// 16385 to 32768 bytes, the distance code's.
+	litLens := make([]uint8, 285)
+	distLens := make([]uint8, 30)
+	for i := range 14 {
+		litLens['a'+i] = uint8(i + 1)
+		distLens[i] = uint8(i + 1)
+	}
+	litLens[256], litLens[284] = 15, 15
+	distLens[28], distLens[29] = 15, 15
+	litCodes, distCodes := canonical(litLens), canonical(distLens)
+
+	rng := rand.New(rand.NewPCG(19, 20))
+	var w bitWriter
+	blockHeader(&w, true, litLens, distLens)
+	literals := func(k int) {
+		for range k {
+			s := 'a' + min(rng.IntN(16), 13)
+			w.code(litCodes[s], uint(litLens[s]))
+		}
+	}
+	match := func() {
+		w.code(litCodes[284], 15)
+		w.bits(uint64(rng.IntN(32)), 5) // 227 + 0..31
+		w.code(distCodes[29], 15)
+		w.bits(uint64(rng.IntN(1<<13)), 13) // 24577 + 0..8191
+	}
+	literals(40000)
+	for range 50 {
+		match()
+		literals(rng.IntN(20))
+	}
+	literals(300)
+	match() // within the last 265 bytes of the output
+	literals(10)
+	w.code(litCodes[256], 15)
+	d := w.bytes()
+
+	want, err := stdInflate(d)
+	if err != nil {
+		t.Fatalf("compress/flate: %v", err)
+	}
+	out := make([]byte, len(want))
+	if _, err := inflateZlib(out, zlibOf(d, want)); err != nil || !bytes.Equal(out, want) {
+		t.Errorf("%v, or wrong output", err)
+	}
+}
