@@ -436,6 +436,15 @@ func (f *inflater) fastCodes(lit, dist *huffman) (end bool, err error) {
 		if tag-tagLiteral <= tagPair-tagLiteral {
 			binary.LittleEndian.PutUint16(out[o:], uint16(e>>16))
 			o += int(tag - (tagLiteral - 1))
+			// The 41 or more bits left hold another code: when it is
+			// a literal or two, it is decoded here, without a refill.
+			e = lit.primary[bits&(1<<litBits-1)]
+			if tag = e >> 8 & 0xff; tag-tagLiteral <= tagPair-tagLiteral {
+				bits >>= e & 63
+				n -= uint(e & 0xff)
+				binary.LittleEndian.PutUint16(out[o:], uint16(e>>16))
+				o += int(tag - (tagLiteral - 1))
+			}
 			continue
 		}
 		if tag > tagLiteral {
