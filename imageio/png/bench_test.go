@@ -84,6 +84,34 @@ func glob(pattern string) []string {
 // largest scorecard falsepositives image (640×480 RGB), against
 // compress/zlib.
 func BenchmarkInflate(b *testing.B) {
+	d, z := largestImageData(b)
+	out := make([]byte, d.hdr.height*(1+3*d.hdr.width))
+	b.Run("ours", func(b *testing.B) {
+		b.SetBytes(int64(len(out)))
+		for b.Loop() {
+			if _, err := inflateZlib(out, z); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("zlib", func(b *testing.B) {
+		b.SetBytes(int64(len(out)))
+		for b.Loop() {
+			r, err := zlib.NewReader(bytes.NewReader(z))
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := io.ReadFull(r, out); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// largestImageData returns the decoder, past the header chunks, and the
+// joined IDAT data of the largest scorecard falsepositives image; it skips
+// the benchmark when there is none.
+func largestImageData(b *testing.B) (*decoder, []byte) {
 	var data []byte
 	for _, path := range glob("/tmp/sc-cache/rotated/falsepositives-1/*.png") {
 		d, err := os.ReadFile(path)
@@ -115,25 +143,36 @@ func BenchmarkInflate(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	out := make([]byte, d.hdr.height*(1+3*d.hdr.width))
-	b.Run("ours", func(b *testing.B) {
-		b.SetBytes(int64(len(out)))
+	return d, z
+}
+
+// BenchmarkHuffmanBuild measures the building of the literal/length
+// table, and its pairing, of the first block of the largest scorecard
+// falsepositives image: a photograph's code, sent in each of its dynamic
+// blocks.
+func BenchmarkHuffmanBuild(b *testing.B) {
+	_, z := largestImageData(b)
+	f := &inflater{in: z[2:]}
+	f.refill()
+	f.take(1)
+	if f.take(2) != 2 {
+		b.Skip("the first block is not dynamic")
+	}
+	if err := f.readCodes(); err != nil {
+		b.Fatal(err)
+	}
+	// §3.2.7: HLIT follows the block header's three bits.
+	lengths := f.lengths[:257+int(z[2]>>3)]
+	var h huffman
+	b.Run("build", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := inflateZlib(out, z); err != nil {
-				b.Fatal(err)
-			}
+			h.build(lengths, litInfo[:], litBits)
 		}
 	})
-	b.Run("zlib", func(b *testing.B) {
-		b.SetBytes(int64(len(out)))
+	b.Run("pair", func(b *testing.B) {
 		for b.Loop() {
-			r, err := zlib.NewReader(bytes.NewReader(z))
-			if err != nil {
-				b.Fatal(err)
-			}
-			if _, err := io.ReadFull(r, out); err != nil {
-				b.Fatal(err)
-			}
+			h.build(lengths, litInfo[:], litBits)
+			h.pairLiterals(lengths)
 		}
 	})
 }

@@ -284,7 +284,7 @@ func (f *inflater) readCodes() error {
 	// can fill much of the image (a block of compress/flate holds up to
 	// 16384 symbols).
 	if len(f.out)-f.o >= minPairing {
-		f.lit.pairLiterals()
+		f.lit.pairLiterals(lengths[:nlit])
 	}
 	if !f.dist.build(lengths[nlit:], distInfo[:], distBits) {
 		return formatError("invalid distance code")

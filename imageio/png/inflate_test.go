@@ -711,3 +711,73 @@ func TestInflateLongCodes(t *testing.T) {
 		t.Errorf("%v, or wrong output", err)
 	}
 }
+
+// pairLiteralsRef is pairLiterals as it was first written, entry by
+// entry: each literal entry is paired with the entry its index gives
+// once the first code's bits are shifted out, when that is a literal
+// whose code fits in the rest of the index.
+func (h *huffman) pairLiteralsRef() {
+	primary := h.primary[:1<<h.bits]
+	for i := len(primary) - 1; i >= 0; i-- {
+		e := primary[i]
+		n := e & 0xff
+		if e>>8&0xff != tagLiteral || n >= uint32(h.bits) {
+			continue
+		}
+		e2 := primary[i>>n]
+		if e2>>8&0xff != tagLiteral || n+e2&0xff > uint32(h.bits) {
+			continue
+		}
+		primary[i] = entry(e>>16&0xff|e2>>16<<8, tagPair, n+e2&0xff)
+	}
+}
+
+// randomLengths returns the code lengths of a random complete code of
+// k symbols (2 ≤ k ≤ size, k ≤ 1<<maxLen), no longer than maxLen bits,
+// given to random symbols of size: leaves of a code tree are split at
+// random.
+func randomLengths(rng *rand.Rand, size, k int, maxLen uint8) []uint8 {
+	leaves := []uint8{1, 1}
+	for len(leaves) < k {
+		i := rng.IntN(len(leaves))
+		if leaves[i] >= maxLen {
+			continue
+		}
+		leaves[i]++
+		leaves = append(leaves, leaves[i])
+	}
+	lengths := make([]uint8, size)
+	for i, s := range rng.Perm(size)[:k] {
+		lengths[s] = leaves[i]
+	}
+	return lengths
+}
+
+// TestPairLiterals checks pairLiterals against pairLiteralsRef on the
+// literal/length tables of random complete codes, from codes of a few
+// short literals to codes with every symbol and lengths up to 15, and on
+// a lone one-bit code and an empty one.
+func TestPairLiterals(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 26))
+	var codes [][]uint8
+	for range 300 {
+		maxLen := 4 + rng.IntN(12)
+		k := 2 + rng.IntN(min(285, 1<<maxLen-1))
+		codes = append(codes, randomLengths(rng, 286, k, uint8(maxLen)))
+	}
+	lone := make([]uint8, 257)
+	lone['a'] = 1
+	codes = append(codes, lone, make([]uint8, 257))
+	for _, lengths := range codes {
+		var want, got huffman
+		if !want.build(lengths, litInfo[:], litBits) {
+			t.Fatalf("lengths %v refused", lengths)
+		}
+		got.build(lengths, litInfo[:], litBits)
+		want.pairLiteralsRef()
+		got.pairLiterals(lengths)
+		if want.primary != got.primary {
+			t.Fatalf("lengths %v: tables differ", lengths)
+		}
+	}
+}
