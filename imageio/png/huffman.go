@@ -66,20 +66,12 @@ const maxCodeBits = 15
 // or a lone code of one bit (as zlib writes for a block with one
 // distance).
 func (h *huffman) build(lengths []uint8, info []uint32, bits uint) bool {
-	// §3.2.2: count the codes of each length; the first code of each
-	// length follows the codes of the shorter ones.
-	var count [maxCodeBits + 1]int
+	count, next := firstCodes(lengths)
 	maxLen := 0
-	for _, n := range lengths {
-		count[n]++
-		maxLen = max(maxLen, int(n))
-	}
-	count[0] = 0
-	var next [maxCodeBits + 1]int
-	code := 0
-	for n := 1; n <= maxCodeBits; n++ {
-		code = (code + count[n-1]) << 1
-		next[n] = code
+	for n := range count {
+		if count[n] > 0 {
+			maxLen = n
+		}
 	}
 	// The codes are complete when the last one ends the code space.
 	used := next[maxLen] + count[maxLen]
@@ -163,17 +155,7 @@ func (h *huffman) pairLiterals(lengths []uint8) {
 	bits := int(h.bits)
 	// The codes of §3.2.2, as build gives them, of the literals short
 	// enough to come first in a pair, grouped by length.
-	var count [maxCodeBits + 1]int
-	for _, n := range lengths {
-		count[n]++
-	}
-	count[0] = 0
-	var next [maxCodeBits + 1]int
-	code := 0
-	for n := 1; n <= maxCodeBits; n++ {
-		code = (code + count[n-1]) << 1
-		next[n] = code
-	}
+	_, next := firstCodes(lengths)
 	var lits [maxCodeBits + 1]int
 	for _, n := range lengths[:256] {
 		lits[n]++
@@ -213,6 +195,22 @@ func (h *huffman) pairLiterals(lengths []uint8) {
 			}
 		}
 	}
+}
+
+// firstCodes returns the number of codes of each length, none of length
+// 0, and the first code of each length, which follows the codes of the
+// shorter ones (§3.2.2).
+func firstCodes(lengths []uint8) (count, next [maxCodeBits + 1]int) {
+	for _, n := range lengths {
+		count[n]++
+	}
+	count[0] = 0
+	code := 0
+	for n := 1; n <= maxCodeBits; n++ {
+		code = (code + count[n-1]) << 1
+		next[n] = code
+	}
+	return count, next
 }
 
 // reverse returns the n low bits of code in the opposite order.

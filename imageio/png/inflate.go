@@ -319,21 +319,7 @@ func (f *inflater) codes(lit, dist *huffman) error {
 	var err error
 	for {
 		e := lit.primary[bits&(1<<litBits-1)]
-		if pos < len(in)-7 {
-			b := in[pos : pos+8 : pos+8]
-			bits |= (uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
-				uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56) << (n & 63)
-			pos += int(63-n) >> 3
-			n |= 56
-		} else if n < 48 {
-			// Near the end: byte by byte, then zeros (see refill).
-			for ; n <= 56; n += 8 {
-				if pos < len(in) {
-					bits |= uint64(in[pos]) << (n & 63)
-				}
-				pos++
-			}
-		}
+		bits, n, pos = refillAt(in, bits, n, pos)
 		if e>>8&0xff == tagLink {
 			e = lit.sub[uint64(e>>16)+bits>>litBits&lit.subMask]
 		}
@@ -369,20 +355,7 @@ func (f *inflater) codes(lit, dist *huffman) error {
 		// At least 48-20 bits are left, enough for the primary
 		// distance table.
 		e = dist.primary[bits&(1<<distBits-1)]
-		if pos < len(in)-7 {
-			b := in[pos : pos+8 : pos+8]
-			bits |= (uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
-				uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56) << (n & 63)
-			pos += int(63-n) >> 3
-			n |= 56
-		} else if n < 48 {
-			for ; n <= 56; n += 8 {
-				if pos < len(in) {
-					bits |= uint64(in[pos]) << (n & 63)
-				}
-				pos++
-			}
-		}
+		bits, n, pos = refillAt(in, bits, n, pos)
 		if e>>8&0xff == tagLink {
 			e = dist.sub[uint64(e>>16)+bits>>distBits&dist.subMask]
 		}
@@ -407,6 +380,26 @@ func (f *inflater) codes(lit, dist *huffman) error {
 	}
 	f.bits, f.n, f.pos, f.o = bits, n, pos, o
 	return err
+}
+
+// refillAt is refill for codes' loop, which holds the bit buffer in
+// locals: it loads eight bytes, keeping as many whole ones as fit, or,
+// near the end of in, fills the buffer byte by byte, then with zeros,
+// when it holds under 48 bits.
+func refillAt(in []byte, bits uint64, n uint, pos int) (uint64, uint, int) {
+	if pos < len(in)-7 {
+		bits |= binary.LittleEndian.Uint64(in[pos:]) << (n & 63)
+		return bits, n | 56, pos + int(63-n)>>3
+	}
+	if n < 48 {
+		for ; n <= 56; n += 8 {
+			if pos < len(in) {
+				bits |= uint64(in[pos]) << (n & 63)
+			}
+			pos++
+		}
+	}
+	return bits, n, pos
 }
 
 // fastCodes decodes symbols as codes does while the input and the output
