@@ -137,6 +137,18 @@ type ranked struct {
 // Beyond it the candidates with the worst borders are dropped.
 const maxRanked = symbology.MaxCandidates
 
+// sideDistance returns how far n modules along a side are from the
+// nearer of its two estimates, relative to it: est, the side's length over
+// the module size, and count, the module count of its clock track (0 for
+// none).
+func sideDistance(n int, est, count float64) float64 {
+	d := math.Abs(float64(n)-est) / est * 8
+	if count > 0 {
+		d = math.Min(d, math.Abs(float64(n)-count)/count*8)
+	}
+	return d
+}
+
 // dims returns the symbol sizes to try for a candidate with corners q,
 // nearest to its estimates first, as rows × columns of the grid the
 // candidate is sampled in (so possibly a size's transpose, for a mirrored
@@ -153,17 +165,7 @@ func dims(c candidate, q [4]detect.Point) (ds [maxDims][2]int, n int) {
 			if k == 1 && s.Square() {
 				continue
 			}
-			// Relative distance, per side, from the nearer of the two
-			// estimates: the module count of the clock track, and the
-			// length over the module size.
-			side := func(n int, est, count float64) float64 {
-				d := math.Abs(float64(n)-est) / est * 8
-				if count > 0 {
-					d = math.Min(d, math.Abs(float64(n)-count)/count*8)
-				}
-				return d
-			}
-			d := side(rc[0], hEst, c.rows) + side(rc[1], wEst, c.cols)
+			d := sideDistance(rc[0], hEst, c.rows) + sideDistance(rc[1], wEst, c.cols)
 			if d > 6 {
 				continue
 			}

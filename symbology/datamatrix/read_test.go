@@ -426,14 +426,7 @@ func dimsRef(c candidate, q [4]detect.Point) [][2]int {
 			if k == 1 && s.Square() {
 				continue
 			}
-			side := func(n int, est, count float64) float64 {
-				d := math.Abs(float64(n)-est) / est * 8
-				if count > 0 {
-					d = math.Min(d, math.Abs(float64(n)-count)/count*8)
-				}
-				return d
-			}
-			if d := side(rc[0], hEst, c.rows) + side(rc[1], wEst, c.cols); d <= 6 {
+			if d := sideDistance(rc[0], hEst, c.rows) + sideDistance(rc[1], wEst, c.cols); d <= 6 {
 				all = append(all, near{rc, d})
 			}
 		}
