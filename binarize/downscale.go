@@ -97,6 +97,13 @@ func Enlarge(m *matrix.Matrix, factor int) *matrix.Matrix {
 		return m.Clone()
 	}
 	out := matrix.New(m.Width*factor, m.Height*factor)
+	enlargeInto(m, out, factor)
+	return out
+}
+
+// enlargeInto writes m scaled up by factor (at least 2) into out, which
+// is factor times m's width and height.
+func enlargeInto(m, out *matrix.Matrix, factor int) {
 	for y := 0; y < m.Height; y++ {
 		src := m.Pix[y*m.Width : (y+1)*m.Width]
 		row := out.Pix[y*factor*out.Width : (y*factor+1)*out.Width]
@@ -109,5 +116,4 @@ func Enlarge(m *matrix.Matrix, factor int) *matrix.Matrix {
 			copy(out.Pix[(y*factor+k)*out.Width:(y*factor+k+1)*out.Width], row)
 		}
 	}
-	return out
 }

@@ -24,11 +24,6 @@ type Source struct {
 	mu    sync.Mutex
 	views map[View]made
 	down  map[int]*Source // downscaled copies by factor
-	// free holds buffers of Lum's size that no view uses any more, for
-	// the next view: a scan's views come and go one after another, and
-	// reusing their memory keeps a scan's allocations near what it holds
-	// at once.
-	free [][]bool
 	// level is the global binarizer's level, once computed (hasLevel).
 	level    uint8
 	hasLevel bool
@@ -184,12 +179,7 @@ func (s *Source) make(ctx context.Context, v View) (made, error) {
 			mv = made{m: base.m, dark: base.dark, shared: true}
 			break
 		}
-		mv.m = &matrix.Matrix{Width: w, Height: h}
-		if v.Up > 1 {
-			mv.m.Pix = make([]bool, w*h)
-		} else {
-			mv.m.Pix = s.buffer()
-		}
+		mv.m = &matrix.Matrix{Width: w, Height: h, Pix: getBools(w * h)}
 		if v.Open {
 			mv.dark = openInto(base.m.Pix, mv.m.Pix, w, h)
 		} else {
@@ -212,9 +202,11 @@ func (s *Source) make(ctx context.Context, v View) (made, error) {
 		if base.m == nil {
 			return made{}, err
 		}
-		mv = made{m: Enlarge(base.m, v.Up), dark: base.dark * v.Up * v.Up}
+		up := &matrix.Matrix{Width: w * v.Up, Height: h * v.Up, Pix: getBools(w * h * v.Up * v.Up)}
+		enlargeInto(base.m, up, v.Up)
+		mv = made{m: up, dark: base.dark * v.Up * v.Up}
 	default:
-		mv.m = &matrix.Matrix{Width: w, Height: h, Pix: s.buffer()}
+		mv.m = &matrix.Matrix{Width: w, Height: h, Pix: getBools(w * h)}
 		if other, ok := s.views[View{Method: v.Method, Inverted: !v.Inverted, Down: 1, Up: 1}]; ok {
 			// The other way round made already: its complement, pixel
 			// for pixel what thresholding would give.
@@ -233,7 +225,7 @@ func (s *Source) make(ctx context.Context, v View) (made, error) {
 			mv.dark, done = globalInto(ctx, s.Lum, mv.m.Pix, v.Inverted, s.level)
 		}
 		if !done {
-			s.free = append(s.free, mv.m.Pix)
+			putBools(mv.m.Pix)
 			return made{}, ctx.Err()
 		}
 	}
@@ -265,20 +257,9 @@ func (s *Source) Uniform(v View) bool {
 	return ok && (mv.dark == 0 || mv.dark == len(mv.m.Pix))
 }
 
-// buffer returns a buffer of one element per pixel of Lum, reused from a
-// released view when there is one; its content is undefined.
-func (s *Source) buffer() []bool {
-	if n := len(s.free); n > 0 {
-		b := s.free[n-1]
-		s.free = s.free[:n-1]
-		return b
-	}
-	return make([]bool, s.Lum.Rect.Dx()*s.Lum.Rect.Dy())
-}
-
 // Release drops view v: the next call for it makes it anew, and its memory
-// goes to the views made after it. The matrix Binary returned for it must
-// not be used any more.
+// goes to the views made after it, by this Source or another. The matrix
+// that Binary or View returned for it must not be used any more.
 func (s *Source) Release(v View) {
 	v = v.Norm()
 	if v.Down > 1 {
@@ -298,8 +279,8 @@ func (s *Source) Release(v View) {
 		return
 	}
 	delete(s.views, v)
-	if !mv.shared && len(mv.m.Pix) == s.Lum.Rect.Dx()*s.Lum.Rect.Dy() {
-		s.free = append(s.free, mv.m.Pix)
+	if !mv.shared {
+		putBools(mv.m.Pix)
 	}
 }
 
