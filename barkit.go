@@ -21,6 +21,7 @@ import (
 	"github.com/barkit/barkit/content"
 	"github.com/barkit/barkit/gs1"
 	"github.com/barkit/barkit/imageio"
+	"github.com/barkit/barkit/internal/pixpool"
 	"github.com/barkit/barkit/symbology"
 )
 
@@ -186,6 +187,9 @@ func scan(ctx context.Context, src *binarize.Source, b image.Rectangle, ids []st
 		return []Barcode{}, nil
 	}
 	found, err := symbology.Read(ctx, src, symbology.ReadOptions{IDs: ids, Fast: opts.Fast, MaxResults: limit, EANAddOn: opts.EANAddOn})
+	// The plane is the scan's own, a copy or decoded for it, and nothing
+	// read from it refers to it: the next image's decoding may have it.
+	pixpool.Planes.Put(src.Lum.Pix)
 	if err != nil {
 		return nil, fmt.Errorf("barkit: scan stopped: %w", err)
 	}

@@ -535,7 +535,7 @@ func TestSourceUniform(t *testing.T) {
 		t.Error("the dilation of a uniform view is a copy")
 	}
 	blank.Release(View{Dilate: 2})
-	if blank.Binary(View{}) != base || &getBools(600)[0] == &base.Pix[0] {
+	if blank.Binary(View{}) != base || &views.Get(600)[0] == &base.Pix[0] {
 		t.Error("releasing a shared view freed its base")
 	}
 	s := NewSource(scene(120, 90, 3, 10, 30, 5, 8))

@@ -9,6 +9,7 @@ import (
 	"image/color"
 	"sync"
 
+	"github.com/barkit/barkit/internal/pixpool"
 	"github.com/barkit/barkit/matrix"
 )
 
@@ -28,6 +29,10 @@ type Source struct {
 	level    uint8
 	hasLevel bool
 }
+
+// views holds the buffers of released views, for the views of this
+// Source and of later ones.
+var views pixpool.Pool[bool]
 
 // made is a view that has been made.
 type made struct {
@@ -179,7 +184,7 @@ func (s *Source) make(ctx context.Context, v View) (made, error) {
 			mv = made{m: base.m, dark: base.dark, shared: true}
 			break
 		}
-		mv.m = &matrix.Matrix{Width: w, Height: h, Pix: getBools(w * h)}
+		mv.m = &matrix.Matrix{Width: w, Height: h, Pix: views.Get(w * h)}
 		if v.Open {
 			mv.dark = openInto(base.m.Pix, mv.m.Pix, w, h)
 		} else {
@@ -202,11 +207,11 @@ func (s *Source) make(ctx context.Context, v View) (made, error) {
 		if base.m == nil {
 			return made{}, err
 		}
-		up := &matrix.Matrix{Width: w * v.Up, Height: h * v.Up, Pix: getBools(w * h * v.Up * v.Up)}
+		up := &matrix.Matrix{Width: w * v.Up, Height: h * v.Up, Pix: views.Get(w * h * v.Up * v.Up)}
 		enlargeInto(base.m, up, v.Up)
 		mv = made{m: up, dark: base.dark * v.Up * v.Up}
 	default:
-		mv.m = &matrix.Matrix{Width: w, Height: h, Pix: getBools(w * h)}
+		mv.m = &matrix.Matrix{Width: w, Height: h, Pix: views.Get(w * h)}
 		if other, ok := s.views[View{Method: v.Method, Inverted: !v.Inverted, Down: 1, Up: 1}]; ok {
 			// The other way round made already: its complement, pixel
 			// for pixel what thresholding would give.
@@ -225,7 +230,7 @@ func (s *Source) make(ctx context.Context, v View) (made, error) {
 			mv.dark, done = globalInto(ctx, s.Lum, mv.m.Pix, v.Inverted, s.level)
 		}
 		if !done {
-			putBools(mv.m.Pix)
+			views.Put(mv.m.Pix)
 			return made{}, ctx.Err()
 		}
 	}
@@ -280,7 +285,7 @@ func (s *Source) Release(v View) {
 	}
 	delete(s.views, v)
 	if !mv.shared {
-		putBools(mv.m.Pix)
+		views.Put(mv.m.Pix)
 	}
 }
 
@@ -355,7 +360,9 @@ func NewSource(img image.Image) *Source {
 func Luminance(img image.Image) *image.Gray {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
-	g := image.NewGray(image.Rect(0, 0, w, h))
+	// Every case below writes every pixel, so a plane of an earlier
+	// image will do.
+	g := &image.Gray{Pix: pixpool.Planes.Get(w * h), Stride: w, Rect: image.Rect(0, 0, w, h)}
 	switch m := img.(type) {
 	case *image.Gray:
 		for y := 0; y < h; y++ {

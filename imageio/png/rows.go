@@ -2,7 +2,8 @@ package png
 
 import (
 	"image"
-	"sync"
+
+	"github.com/barkit/barkit/internal/pixpool"
 )
 
 // A pass is one reduced image of the data: the whole image when it is
@@ -70,14 +71,16 @@ func (d *decoder) decodeImage(z []byte) (img *image.Gray, used int, err error) {
 			return nil, len(z) + 1, errShort
 		}
 	}
-	raw := rawBuffer(int(size))
-	defer raws.Put(&raw)
+	raw := raws.Get(int(size))
+	defer raws.Put(raw)
 	if used, err = inflateZlib(raw, z); err != nil {
 		return nil, used, err
 	}
 
 	conv := d.converter()
-	img = image.NewGray(image.Rect(0, 0, h.width, h.height))
+	// Every pixel is written below (the passes cover the image), so a
+	// plane of an earlier image will do.
+	img = &image.Gray{Pix: pixpool.Planes.Get(h.width * h.height), Stride: h.width, Rect: image.Rect(0, 0, h.width, h.height)}
 	// Bytes per complete pixel, at least one: the distance to the byte
 	// a filter predicts from (§9.2).
 	step := max(1, bpp/8)
@@ -112,18 +115,9 @@ func (d *decoder) decodeImage(z []byte) (img *image.Gray, used int, err error) {
 	return img, used, nil
 }
 
-// raws holds inflated image data (*[]byte) done with, for the next image
-// decoded: a batch or a server decodes one image after another, and
-// reusing the largest buffer of a decoding spares the garbage collector,
-// and the kernel, a megabyte of fresh memory per photo.
-var raws sync.Pool
-
-// rawBuffer returns a buffer of n bytes for inflated data, reused when one
-// is large enough; its content is undefined: inflate writes every byte
-// before reading it.
-func rawBuffer(n int) []byte {
-	if p, _ := raws.Get().(*[]byte); p != nil && cap(*p) >= n {
-		return (*p)[:n]
-	}
-	return make([]byte, n)
-}
+// raws holds inflated image data done with, for the next image decoded:
+// a batch or a server decodes one image after another, and reusing the
+// largest buffer of a decoding spares the garbage collector, and the
+// kernel, a megabyte of fresh memory per photo. Its buffers' content is
+// undefined: inflate writes every byte before reading it.
+var raws pixpool.Pool[byte]
