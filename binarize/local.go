@@ -4,6 +4,7 @@ import (
 	"context"
 	"image"
 
+	"github.com/barkit/barkit/internal/pixpool"
 	"github.com/barkit/barkit/matrix"
 )
 
@@ -81,6 +82,7 @@ func localInto(ctx context.Context, g *image.Gray, dst []bool, inverted bool) (d
 		return 0, true
 	}
 	thr := blockThresholds(g)
+	defer scratch8.Put(thr)
 	bw := (w + blockSize - 1) >> blockShift
 	for y := 0; y < h; y++ {
 		if y&(blockSize-1) == 0 && y&(checkRows-1) == 0 && ctx.Err() != nil {
@@ -92,8 +94,17 @@ func localInto(ctx context.Context, g *image.Gray, dst []bool, inverted bool) (d
 	return dark, true
 }
 
+// Scratch of the local binarizer, from one view to the next. Buffers from
+// a pool hold what their last user left, so the binarizer writes every
+// element before it reads it.
+var (
+	scratch8   pixpool.Pool[uint8]
+	scratchInt pixpool.Pool[int]
+)
+
 // blockThresholds returns the threshold of every block, row by row: a pixel
-// is dark when its luminance is below its block's threshold.
+// is dark when its luminance is below its block's threshold. The caller
+// hands the thresholds back to scratch8 when done.
 func blockThresholds(g *image.Gray) []uint8 {
 	w, h := g.Rect.Dx(), g.Rect.Dy()
 	hist := sampledHistogram(g)
@@ -104,8 +115,9 @@ func blockThresholds(g *image.Gray) []uint8 {
 	// Block extremes, one block row at a time. Whole blocks take their
 	// eight pixels as a tree of independent comparisons, on ints because
 	// the compiler makes those branch-free (it branches on uint8).
-	lo := make([]uint8, bw*bh)
-	hi := make([]uint8, bw*bh)
+	lo, hi := scratch8.Get(bw*bh), scratch8.Get(bw*bh)
+	defer scratch8.Put(lo)
+	defer scratch8.Put(hi)
 	rowLo := make([]int, bw)
 	rowHi := make([]int, bw)
 	whole := w >> blockShift // blocks with all blockSize columns
@@ -140,9 +152,13 @@ func blockThresholds(g *image.Gray) []uint8 {
 	// (lo+hi, twice the midpoint) and counts of textured blocks, with a
 	// zero first row and column.
 	sw := bw + 1
-	sumMid := make([]int, sw*(bh+1))
-	sumN := make([]int, sw*(bh+1))
+	sumMid, sumN := scratchInt.Get(sw*(bh+1)), scratchInt.Get(sw*(bh+1))
+	defer scratchInt.Put(sumMid)
+	defer scratchInt.Put(sumN)
+	clear(sumMid[:sw])
+	clear(sumN[:sw])
 	for by := 0; by < bh; by++ {
+		sumMid[(by+1)*sw], sumN[(by+1)*sw] = 0, 0
 		rowMid, rowN := 0, 0
 		for bx := 0; bx < bw; bx++ {
 			b := by*bw + bx
@@ -156,13 +172,15 @@ func blockThresholds(g *image.Gray) []uint8 {
 		}
 	}
 
-	thr := make([]uint8, bw*bh)
-	textured := make([]bool, bw*bh)
+	thr := scratch8.Get(bw * bh)
+	textured := views.Get(bw * bh)
+	defer views.Put(textured)
 	for by := 0; by < bh; by++ {
 		y0, y1 := max(by-blockRadius, 0), min(by+blockRadius+1, bh)
 		for bx := 0; bx < bw; bx++ {
 			b := by*bw + bx
 			if int(hi[b])-int(lo[b]) < contrast {
+				textured[b] = false
 				continue
 			}
 			x0, x1 := max(bx-blockRadius, 0), min(bx+blockRadius+1, bw)

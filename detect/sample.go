@@ -4,6 +4,7 @@ import (
 	"image"
 	"math"
 
+	"github.com/barkit/barkit/internal/pixpool"
 	"github.com/barkit/barkit/matrix"
 )
 
@@ -34,6 +35,13 @@ func Sample(bin *matrix.Matrix, t Transform, w, h int) (*matrix.Matrix, bool) {
 	return SampleRegions(bin, w, h, []Region{{0, 0, w, h, t}})
 }
 
+// Scratch of the samplers, from one grid to the next: a view's candidates
+// sample many grids.
+var (
+	flags pixpool.Pool[bool] // which modules are sampled
+	sums  pixpool.Pool[int]  // ThresholdModules' summed-area table
+)
+
 // SampleRegions reads a w×h module grid from bin, each module through the
 // transform of the first region that holds it. Modules in no region read
 // as light and count as outside the image.
@@ -42,7 +50,8 @@ func SampleRegions(bin *matrix.Matrix, w, h int, regions []Region) (*matrix.Matr
 		return nil, false
 	}
 	m := matrix.New(w, h)
-	done := make([]bool, w*h)
+	done := flags.Zeroed(w * h)
+	defer flags.Put(done)
 	outside := 0
 	for _, r := range regions {
 		x0, y0 := max(r.X0, 0), max(r.Y0, 0)
@@ -112,7 +121,8 @@ func SampleGray(lum *image.Gray, w, h int, regions []Region) (*image.Gray, bool)
 		return nil, false
 	}
 	out := image.NewGray(image.Rect(0, 0, w, h))
-	done := make([]bool, w*h)
+	done := flags.Zeroed(w * h)
+	defer flags.Put(done)
 	outside := 0
 	for _, r := range regions {
 		x0, y0 := max(r.X0, 0), max(r.Y0, 0)
@@ -180,7 +190,8 @@ func ThresholdModules(g *image.Gray, radius int) *matrix.Matrix {
 		return m
 	}
 	sw := w + 1
-	sat := make([]int, sw*(h+1)) // summed-area table with a zero border
+	sat := sums.Zeroed(sw * (h + 1)) // summed-area table with a zero border
+	defer sums.Put(sat)
 	for y := 0; y < h; y++ {
 		row := 0
 		for x := 0; x < w; x++ {

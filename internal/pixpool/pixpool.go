@@ -41,6 +41,19 @@ func (p *Pool[T]) Get(n int) []T {
 	return make([]T, n)
 }
 
+// Zeroed returns a buffer of n zero elements, a released one cleared when
+// one is large enough. Unlike make's, its zeros are written, not only
+// promised: memory fresh from the kernel reads as the kernel's shared zero
+// page until first written, so a buffer read before it is written (a
+// table of counts, a set of done flags) pays a second fault at its first
+// write, a copy-on-write that also flushes the page from the TLB of every
+// other CPU the process runs on. Written first, it faults once.
+func (p *Pool[T]) Zeroed(n int) []T {
+	b := p.Get(n)
+	clear(b)
+	return b
+}
+
 // Put hands b over for reuse: the caller must not use it, or any slice of
 // its memory, any more.
 func (p *Pool[T]) Put(b []T) {

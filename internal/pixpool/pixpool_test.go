@@ -21,6 +21,20 @@ func TestPool(t *testing.T) {
 			p.Put(b)
 		}
 	}
+	for _, n := range []int{5, 6, 100} {
+		b := p.Get(n)
+		for i := range b {
+			b[i] = true
+		}
+		p.Put(b)
+	}
+	for _, n := range []int{4, 6, 64} {
+		for i, v := range p.Zeroed(n) {
+			if v {
+				t.Fatalf("Zeroed(%d): element %d set", n, i)
+			}
+		}
+	}
 	if b := p.Get(0); len(b) != 0 {
 		t.Errorf("Get(0): len %d", len(b))
 	}

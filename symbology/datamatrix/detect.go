@@ -94,7 +94,11 @@ func newTracer(bin *matrix.Matrix, seen pixelSet) *tracer {
 // reset readies t to trace bin as newTracer does, keeping its buffers.
 func (t *tracer) reset(bin *matrix.Matrix, seen pixelSet) {
 	if len(seen) < setWords(len(bin.Pix)) {
+		// Cleared, though new: its bits are read before they are set,
+		// and fresh memory read first costs a second fault at the first
+		// write (see pixpool.Pool.Zeroed).
 		seen = make(pixelSet, setWords(len(bin.Pix)))
+		clear(seen)
 	}
 	*t = tracer{
 		bin: bin, w: bin.Width, h: bin.Height, seen: seen,

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/barkit/barkit/internal/pixpool"
 	"github.com/barkit/barkit/matrix"
 	"github.com/barkit/barkit/symbology"
 )
@@ -15,6 +16,9 @@ import (
 // Reed–Solomon decoder as an erasure, which costs half of an error
 // (2·errors + erasures ≤ check codewords).
 
+// sums holds thresholdSoft's summed-area tables from one grid to the next.
+var sums pixpool.Pool[int]
+
 // thresholdSoft binarizes a grid of module luminances against the mean of
 // the modules within radius of each (clipped at the edges), as
 // detect.ThresholdModules does, and returns with it each module's distance
@@ -24,7 +28,8 @@ func thresholdSoft(g *image.Gray, radius int) (*matrix.Matrix, []float64) {
 	m := matrix.New(w, h)
 	conf := make([]float64, w*h)
 	sw := w + 1
-	sat := make([]int, sw*(h+1)) // summed-area table with a zero border
+	sat := sums.Zeroed(sw * (h + 1)) // summed-area table with a zero border
+	defer sums.Put(sat)
 	for y := range h {
 		row := 0
 		for x := range w {

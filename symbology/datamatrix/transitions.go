@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/barkit/barkit/detect"
+	"github.com/barkit/barkit/internal/pixpool"
 	"github.com/barkit/barkit/matrix"
 )
 
@@ -37,6 +38,10 @@ func transitionGrid(bin *matrix.Matrix, t detect.Transform, rows, cols int) (xs,
 	return xs, ys
 }
 
+// counts holds transitionEdges' counts of changes from one grid to the
+// next.
+var counts pixpool.Pool[float64]
+
 // transitionEdges finds the n+1 module boundaries across n modules, from
 // the colour changes along the m lines of modules that cross them: rows
 // when vertical is false (the boundaries are then those of the columns),
@@ -50,7 +55,8 @@ func transitionEdges(bin *matrix.Matrix, t detect.Transform, n, m int, vertical 
 	size := sub*n + 1
 	// hist[k] counts the changes between the samples at (k-1/2)/sub and
 	// (k+1/2)/sub: at module coordinate k/sub.
-	hist := make([]float64, size)
+	hist := counts.Zeroed(size)
+	defer counts.Put(hist)
 	for j := range m {
 		c := float64(j) + 0.5
 		prev := false
