@@ -23,39 +23,40 @@ const (
 // a 17-bit module pattern: bit 16 is the first (leftmost) module, 1 is dark.
 var charPatterns [3][valueCount]uint32
 
-// sortedPatterns lists every pattern of charPatterns in increasing order, and
-// sortedCodes[i] = k·929 + v names the cluster index k and value v of
-// sortedPatterns[i], for lookup by binary search.
-var (
-	sortedPatterns []uint32
-	sortedCodes    []uint16
-)
+// patternIndex finds the symbol characters by their module patterns: a hash
+// table with open addressing, filled at init, of entries p<<12 | c for
+// pattern p of charPatterns and c = k·929 + v, which names its cluster
+// index k and value v. An empty slot is 0: every pattern begins with a bar.
+var patternIndex [1 << indexBits]uint32
+
+// indexBits sizes patternIndex: 4096 slots for the 2787 patterns keep the
+// probes short and leave empty slots to end every search.
+const indexBits = 12
+
+// indexSlot returns the slot where the search for pattern p begins
+// (Fibonacci hashing).
+func indexSlot(p uint32) uint32 { return p * 0x9e3779b1 >> (32 - indexBits) }
 
 func init() {
-	// One pass over the table fills charPatterns, charWidthTable and
-	// prefixGroups, and keys for the sorted lookup: pattern in the high
-	// bits, code in the low 16, so that a plain sort orders them. Every
-	// process that scans pays for this, so it allocates once per table.
-	keys := make([]uint64, 0, 3*valueCount)
+	// One pass over the table fills charPatterns, charWidthTable,
+	// patternIndex and prefixGroups. Every process that scans pays for
+	// this, so it allocates once per table.
 	var groupLen [3][maxElement][maxElement]int
 	for v, row := range symbolChars {
 		for k := range row {
 			w := charWidths(k, v)
 			p := widthsToPattern(w[:])
 			charPatterns[k][v] = p
-			keys = append(keys, uint64(p)<<16|uint64(k*valueCount+v))
+			i := indexSlot(p)
+			for patternIndex[i] != 0 {
+				i = (i + 1) % (1 << indexBits)
+			}
+			patternIndex[i] = p<<12 | uint32(k*valueCount+v)
 			for i := range w {
 				charWidthTable[k][v][i] = int8(w[i])
 			}
 			groupLen[k][w[0]-1][w[1]-1]++
 		}
-	}
-	slices.Sort(keys)
-	sortedPatterns = make([]uint32, len(keys))
-	sortedCodes = make([]uint16, len(keys))
-	for i, key := range keys {
-		sortedPatterns[i] = uint32(key >> 16)
-		sortedCodes[i] = uint16(key)
 	}
 	// The groups share one backing array, cut by their lengths, and
 	// fill in value order.
@@ -112,12 +113,16 @@ func clusterNumber(w []int) int {
 // lookupPattern returns the value and cluster index of a 17-bit module
 // pattern, if it is a symbol character.
 func lookupPattern(p uint32) (value, cluster int, ok bool) {
-	i, found := slices.BinarySearch(sortedPatterns, p)
-	if !found {
-		return 0, 0, false
+	for i := indexSlot(p); ; i = (i + 1) % (1 << indexBits) {
+		e := patternIndex[i]
+		if e == 0 {
+			return 0, 0, false
+		}
+		if e>>12 == p {
+			c := int(e % (1 << 12))
+			return c % valueCount, c / valueCount, true
+		}
 	}
-	c := int(sortedCodes[i])
-	return c % valueCount, c / valueCount, true
 }
 
 // charWidths returns the eight element widths of value v in cluster index k.

@@ -60,20 +60,27 @@ func itoa(n int) string {
 	return string(b)
 }
 
-// TestLookupPattern checks that the sorted lookup table finds every
-// character and nothing else.
+// TestLookupPattern checks that the pattern index finds every character,
+// and no other pattern of 17 modules or more.
 func TestLookupPattern(t *testing.T) {
+	chars := make(map[uint32]bool)
 	for k := range 3 {
 		for v := range valueCount {
 			gv, gk, ok := lookupPattern(charPatterns[k][v])
 			if !ok || gv != v || gk != k {
 				t.Fatalf("lookup of value %d cluster %d gave %d, %d, %v", v, 3*k, gv, 3*gk, ok)
 			}
+			chars[charPatterns[k][v]] = true
 		}
 	}
-	for _, p := range []uint32{0, 1, 0x1FFFF, 0x10000, widthsToPattern([]int{1, 1, 1, 1, 1, 1, 1, 10})} {
+	for p := range uint32(1 << moduleCount) {
+		if _, _, ok := lookupPattern(p); ok != chars[p] {
+			t.Fatalf("lookup of %017b: %v", p, ok)
+		}
+	}
+	for _, p := range []uint32{1 << 20, charPatterns[0][0] | 1<<17, widthsToPattern([]int{1, 1, 1, 1, 1, 1, 1, 10})} {
 		if _, _, ok := lookupPattern(p); ok {
-			t.Errorf("lookup of %017b succeeded", p)
+			t.Errorf("lookup of %b succeeded", p)
 		}
 	}
 }
