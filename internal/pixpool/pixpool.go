@@ -26,12 +26,13 @@ func (p *Pool[T]) Get(n int) []T {
 		return nil
 	}
 	k := bits.Len(uint(n))
-	if b, ok := p.class[k].Get().(*[]T); ok {
-		if cap(*b) >= n {
-			return (*b)[:n]
-		}
-		p.class[k].Put(b)
+	if b, ok := p.class[k].Get().(*[]T); ok && cap(*b) >= n {
+		return (*b)[:n]
 	}
+	// A buffer of the class too small for n is dropped, not kept: a pool
+	// that kept it would keep it until the next collection but one, and
+	// one that keeps every buffer a scan missed with grows the heap that
+	// the collector's goal is a multiple of.
 	// Every buffer of the next class is large enough.
 	if k+1 < len(p.class) {
 		if b, ok := p.class[k+1].Get().(*[]T); ok {
