@@ -361,20 +361,63 @@ func findHits(r *lineRuns, line int, f lineFamily, kinds [edgeKinds]bool, hits *
 // falsepositives-1/-2 this drops about half of the hits before chaining,
 // the reader's largest cost on images without a symbol. It returns the
 // hits kept, in place.
+//
+// The rights are in order along the line, as findHits finds them: a left
+// hit's partners lie on one side of it, the nearest first, and past the
+// widest row its module and the largest of the rights' allow
+// (rowEnds) none does. A line of texture holds up to maxLineHits+1 hits of
+// each, of which a left one has a few within reach.
 func pairRowEnds(lefts, rights []hit, reversed bool) ([]hit, []hit) {
 	if len(lefts) == 0 || len(rights) == 0 {
 		return lefts[:0], rights[:0]
 	}
+	maxUnit := 0.0
+	for _, r := range rights {
+		maxUnit = max(maxUnit, r.unit)
+	}
+	widest := rowWidths[len(rowWidths)-1][1]
 	// Bit i of a mask: hit i is kept. A line holds at most maxLineHits+1
 	// hits of a kind and direction (findHits).
 	var keepL, keepR uint64
 	for i, l := range lefts {
-		for j, r := range rights {
-			d := r.s - l.s
-			if reversed {
-				d = -d
+		// rowEnds(d, l.unit, r.unit) is false for every right r when 2d
+		// is beyond far: the products and sums rise with their terms,
+		// rounding included.
+		far := widest * (l.unit + maxUnit)
+		// j: the first right past l.
+		j, hi := 0, len(rights)
+		for j < hi {
+			m := int(uint(j+hi) >> 1)
+			if rights[m].s > l.s {
+				hi = m
+			} else {
+				j = m + 1
 			}
-			if d > 0 && rowEnds(d, l.unit, r.unit) {
+		}
+		if !reversed {
+			for ; j < len(rights); j++ {
+				d := rights[j].s - l.s
+				if 2*d > far {
+					break
+				}
+				if rowEnds(d, l.unit, rights[j].unit) {
+					keepL |= 1 << i
+					keepR |= 1 << j
+				}
+			}
+			continue
+		}
+		// Reversed, the row's right end comes first: the rights before
+		// l, nearest first.
+		for j--; j >= 0; j-- {
+			d := -(rights[j].s - l.s)
+			if d <= 0 {
+				continue // at l itself
+			}
+			if 2*d > far {
+				break
+			}
+			if rowEnds(d, l.unit, rights[j].unit) {
 				keepL |= 1 << i
 				keepR |= 1 << j
 			}

@@ -450,6 +450,53 @@ func TestPairRowEnds(t *testing.T) {
 	}
 }
 
+// TestPairRowEndsAll checks pairRowEnds, which looks for a left hit's
+// partners only among the rights in reach of it, against trying every
+// pair, on lines of random hits in order along the line as findHits
+// finds them, of units from 0.7 to 6 pixels: the same hits kept.
+func TestPairRowEndsAll(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	all := func(lefts, rights []hit, reversed bool) ([]hit, []hit) {
+		var keepL, keepR uint64
+		for i, l := range lefts {
+			for j, r := range rights {
+				d := r.s - l.s
+				if reversed {
+					d = -d
+				}
+				if d > 0 && rowEnds(d, l.unit, r.unit) {
+					keepL |= 1 << i
+					keepR |= 1 << j
+				}
+			}
+		}
+		return keepHits(lefts, keepL), keepHits(rights, keepR)
+	}
+	line := func(n int) []hit {
+		var hs []hit
+		s := 0.0
+		for range n {
+			s += float64(1 + rng.IntN(150))
+			hs = append(hs, hit{s: s, unit: 0.7 + 5.3*rng.Float64()})
+		}
+		return hs
+	}
+	kept := 0
+	for range 20000 {
+		lefts, rights := line(rng.IntN(maxLineHits+2)), line(rng.IntN(maxLineHits+2))
+		reversed := rng.IntN(2) == 0
+		wantL, wantR := all(slices.Clone(lefts), slices.Clone(rights), reversed)
+		gotL, gotR := pairRowEnds(slices.Clone(lefts), slices.Clone(rights), reversed)
+		if !slices.Equal(gotL, wantL) || !slices.Equal(gotR, wantR) {
+			t.Fatalf("lefts %v, rights %v, reversed %v: kept %v and %v, want %v and %v", lefts, rights, reversed, gotL, gotR, wantL, wantR)
+		}
+		kept += len(wantL)
+	}
+	if kept < 1000 {
+		t.Errorf("only %d left hits paired: too few to test pairRowEnds", kept)
+	}
+}
+
 // TestChainerSorts checks the sorts of chainer.add, insertion sorts for
 // the few pairs and chains of most lines, against the standard library's
 // stable sort, on lists with many ties, short and long.
