@@ -210,7 +210,12 @@ type chain struct {
 	// line is tried against every chain near it.
 	slope  float64
 	steady bool
-	grew   int // 1 + the line of the last hit chainer.add gave it, for add
+	// predSlope and tolSlope are what the distance from lastS, in lines,
+	// adds to the prediction and to the tolerance (chainer.add): slope and
+	// 0 once steady, 0 and 1 before, so that no branch, which chance
+	// chains would mispredict, picks one.
+	predSlope, tolSlope float64
+	grew                int // 1 + the line of the last hit chainer.add gave it, for add
 }
 
 // A chainer links the hits of one kind and direction on neighbouring lines
@@ -280,7 +285,8 @@ func (ch *chainer) add(line int, line0 []hit) {
 		// up to 3 pixels a line (an edge within about 70° of the scan
 		// lines' normal) over the largest gap.
 		maxGap := min(3+int(4*h.unit), maxChainGap)
-		reach := 2*h.unit + 1.5 + 4*float64(maxGap)
+		tol0 := 2*h.unit + 1.5
+		reach := tol0 + 4*float64(maxGap)
 		for ci := firstEndingFrom(active, h.s-reach); ci < len(active); ci++ {
 			c := active[ci]
 			if c.lastS > h.s+reach {
@@ -289,12 +295,9 @@ func (ch *chainer) add(line int, line0 []hit) {
 			if line-c.line > maxGap {
 				continue
 			}
-			pred, tol := c.lastS, 2*h.unit+1.5
-			if c.steady {
-				pred += c.slope * float64(line-c.line)
-			} else {
-				tol += float64(line - c.line)
-			}
+			// Adding 0 changes neither: the same sums as with a branch.
+			dl := float64(line - c.line)
+			pred, tol := c.lastS+c.predSlope*dl, tol0+c.tolSlope*dl
 			if d := math.Abs(h.s - pred); d <= tol {
 				pairs = append(pairs, chainPair{hi, ci, d})
 			}
@@ -326,8 +329,10 @@ func (ch *chainer) add(line int, line0 []hit) {
 	for _, c := range grown {
 		first, last := &c.hits[0], &c.hits[len(c.hits)-1]
 		c.lastS, c.line = last.s, last.line
+		c.predSlope, c.tolSlope = 0, 1
 		if c.steady = c.line-first.line >= 4; c.steady {
 			c.slope = (c.lastS - first.s) / float64(c.line-first.line)
+			c.predSlope, c.tolSlope = c.slope, 0
 		}
 	}
 	// Keep active in order: the chains that did not grow are in order
