@@ -315,7 +315,7 @@ func findHits(r *lineRuns, line int, f lineFamily, kinds [edgeKinds]bool, hits *
 		// once for both sides.
 		if lf, rf := open&leftFwd != 0, open&rightFwd != 0 && i+7 <= n; (lf || rf) && i+6 <= n {
 			sw := pos[i+6] - pos[i]
-			if rapLike(b, sw) {
+			if rapLike(b, w[i+5], sw) {
 				left := lf && quiet(w, i-1, sw)
 				right := rf && finalBarLike(w[i+6], sw) && quiet(w, i+7, sw)
 				if left || right {
@@ -332,7 +332,7 @@ func findHits(r *lineRuns, line int, f lineFamily, kinds [edgeKinds]bool, hits *
 		}
 		if lr, rr := open&leftRev != 0, open&rightRev != 0 && i >= 6; (lr || rr) && i >= 5 {
 			sw := pos[i+1] - pos[i-5]
-			if rapLike(b, sw) {
+			if rapLike(b, w[i-5], sw) {
 				left := lr && quiet(w, i+1, sw)
 				right := rr && finalBarLike(w[i-6], sw) && quiet(w, i-7, sw)
 				if left || right {
@@ -543,13 +543,17 @@ func placeHits(hs []hit, f lineFamily, i int) {
 	}
 }
 
-// rapLike reports whether a side row address pattern of sw pixels may
-// begin with a bar of b pixels, as sideRAP requires: a module of at least
-// 0.7 pixel, and a first bar of 1.4 to 4.8 modules (every side RAP begins
-// with a bar of 2 to 4). A cheap test before the pattern is read
-// (TestRAPFilters).
-func rapLike(b, sw int32) bool {
-	return sw >= 7 && 10*b >= 14*sw/rapWidth && 10*b <= 48*sw/rapWidth
+// rapLike reports whether six runs of sw pixels in all, the first b
+// pixels wide and the last last, may be read as a side row address
+// pattern (sideRAP): a module of at least 0.7 pixel, a first bar of 2 to 4
+// modules and a last space of 1 to 3, as every side RAP has (sideRAPs).
+// sampleRAP counts the modules of the runs before an end e as
+// ⌈(20e - sw)/(2sw)⌉, so that the first bar has 2 to 4 modules when
+// 3sw < 20b ≤ 9sw, and the last space 1 to 3 when sw ≤ 20·last < 7sw:
+// the test rejects none of the patterns sideRAP reads (TestRAPLike), and
+// spares it a quarter of the runs it read in falsepositives-1/-2.
+func rapLike(b, last, sw int32) bool {
+	return sw >= 7 && 20*b > 3*sw && 20*b <= 9*sw && 20*last >= sw && 20*last < 7*sw
 }
 
 // quiet reports whether run q of w, beside a row address pattern of sw

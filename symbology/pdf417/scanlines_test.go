@@ -450,6 +450,36 @@ func TestPairRowEnds(t *testing.T) {
 	}
 }
 
+// TestRAPLike checks that rapLike accepts every six runs that sideRAP
+// reads as a side row address pattern, of each width from 1 to 9 pixels,
+// and that it rejects some of the others.
+func TestRAPLike(t *testing.T) {
+	var w [6]int32
+	rejected := 0
+	var try func(k int)
+	try = func(k int) {
+		if k < len(w) {
+			for x := int32(1); x <= 9; x++ {
+				w[k] = x
+				try(k + 1)
+			}
+			return
+		}
+		sum := w[0] + w[1] + w[2] + w[3] + w[4] + w[5]
+		like := rapLike(w[0], w[5], sum)
+		if _, _, ok := sideRAP(w[:], false, sum); ok && !like {
+			t.Fatalf("rapLike rejects %v, which sideRAP reads", w)
+		}
+		if !like {
+			rejected++
+		}
+	}
+	try(0)
+	if rejected < 9*9*9*9*9*9/3 {
+		t.Errorf("rapLike rejects %d of %d runs: too few for a filter", rejected, 9*9*9*9*9*9)
+	}
+}
+
 // TestPairRowEndsAll checks pairRowEnds, which looks for a left hit's
 // partners only among the rights in reach of it, against trying every
 // pair, on lines of random hits in order along the line as findHits
