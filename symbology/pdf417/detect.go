@@ -32,15 +32,23 @@ const (
 	edgeKinds
 )
 
-// A hit is one crossing of a pattern by a scan line.
+// A hit is one crossing of a pattern by a scan line. A line of a photo
+// holds many that come to nothing, copied from list to list and chain to
+// chain: its points in the image are found only for the hits of an edge
+// (placedHit).
 type hit struct {
-	line  int          // index of the line in its family
-	s     float64      // position of the outer edge along the line, in pixels from its start
-	sIn   float64      // position of the other end along the line
+	line int     // index of the line in its family
+	s    float64 // position of the outer edge along the line, in pixels from its start
+	sIn  float64 // position of the other end along the line
+	unit float64 // module size along the line, in pixels
+	rap  int     // MicroPDF417: the row address pattern's number
+}
+
+// A placedHit is a hit of an edge, with its ends as points of the image.
+type placedHit struct {
+	hit
 	outer detect.Point // the pattern's outer edge: where the symbol begins or ends
 	inner detect.Point // the pattern's other end
-	unit  float64      // module size along the line, in pixels
-	rap   int          // MicroPDF417: the row address pattern's number
 }
 
 // runs is a scan line as runs of equal pixels: widths, the colour of the
@@ -167,7 +175,7 @@ type edge struct {
 	a, b   detect.Point // ends of the outer edge
 	in     detect.Point // unit normal of the edge pointing into the symbol
 	module float64      // module size across the edge, in pixels
-	hits   []hit
+	hits   []placedHit
 	step   float64 // pixels per step along the scan lines that found it
 }
 
@@ -222,8 +230,9 @@ type chain struct {
 // into edges, a line at a time, in line order.
 type chainer struct {
 	kind   edgeKind
-	step   float64  // pixels per step along the scan lines
-	active []*chain // by where they end (lastS)
+	f      lineFamily // the scan lines
+	step   float64    // pixels per step along the scan lines
+	active []*chain   // by where they end (lastS)
 	edges  []edge
 	free   []*chain // retired chains, for reuse: most chains are chance hits that end young
 
@@ -253,7 +262,7 @@ func newChainer(k edgeKind, f lineFamily) *chainer {
 // directions, and chains made anew for each cost their hits' storage
 // again.
 func (ch *chainer) restart(f lineFamily) {
-	ch.step = math.Hypot(float64(f.dx), float64(f.dy))
+	ch.f, ch.step = f, math.Hypot(float64(f.dx), float64(f.dy))
 }
 
 // add chains the hits of one line, line, which comes after the lines of
@@ -426,7 +435,7 @@ func (ch *chainer) retire(c *chain) {
 	if (ch.kind == edgeMicroLeft || ch.kind == edgeMicroRight) && !rapSequence(c.hits) {
 		return
 	}
-	if e, ok := makeEdge(slices.Clone(c.hits), ch.kind, ch.step); ok {
+	if e, ok := makeEdge(placeHits(c.hits, ch.f), ch.kind, ch.step); ok {
 		ch.edges = append(ch.edges, e)
 	}
 }
@@ -472,7 +481,7 @@ func rapSequence(hs []hit) bool {
 }
 
 // makeEdge fits a line to the outer ends of chained hits.
-func makeEdge(hs []hit, kind edgeKind, step float64) (edge, bool) {
+func makeEdge(hs []placedHit, kind edgeKind, step float64) (edge, bool) {
 	pts := make([]detect.Point, len(hs))
 	var inner detect.Point
 	unit := 0.0
@@ -489,7 +498,7 @@ func makeEdge(hs []hit, kind edgeKind, step float64) (edge, bool) {
 	}
 	// Drop the hits off the line (a pattern-like stretch next to the edge
 	// that the chain picked up) and fit again.
-	var in []hit
+	var in []placedHit
 	for _, h := range hs {
 		if l.Dist(h.outer) <= max(2, 0.75*unit) {
 			in = append(in, h)
@@ -567,7 +576,7 @@ func mergeEdges(es []edge) []edge {
 					continue
 				}
 				hs := append(slices.Clone(a.hits), b.hits...)
-				slices.SortFunc(hs, func(x, y hit) int { return cmp.Compare(x.line, y.line) })
+				slices.SortFunc(hs, func(x, y placedHit) int { return cmp.Compare(x.line, y.line) })
 				merged, ok := makeEdge(hs, a.kind, a.step)
 				if !ok {
 					continue

@@ -244,8 +244,8 @@ func findHits(r *lineRuns, line int, f lineFamily, kinds [edgeKinds]bool, hits *
 		patterns = startFwd | startRev | stopFwd | stopRev
 		micro    = leftFwd | leftRev | rightFwd | rightRev
 	)
-	// add records a hit. Its ends become points of the image if its line
-	// is kept (placeHits).
+	// add records a hit. Its ends become points of the image if it is
+	// part of an edge (placeHits).
 	add := func(k edgeKind, rev int, outer, inner int32, unit float64, rap int) {
 		hs := append((*hits)[k][rev], hit{line: line, s: float64(outer), sIn: float64(inner), unit: unit, rap: rap})
 		(*hits)[k][rev] = hs
@@ -428,8 +428,7 @@ func pairRowEnds(lefts, rights []hit, reversed bool) ([]hit, []hit) {
 
 // lineHits keeps the hits of one line that findEdges chains: those of the
 // lists findHits did not drop, paired (pairRowEnds) when pair is set, and
-// kept by uncover, which places them and drops those inside the symbols
-// found already.
+// kept by uncover, which drops those inside the symbols found already.
 //
 // Pairing needs only the hits' places along the line, so it comes before
 // uncover, which it spares the hits it drops (about half). It keeps the
@@ -516,31 +515,36 @@ func rowEnds(d, ul, ur float64) bool {
 	return false
 }
 
-// uncovered keeps the hits outside the symbols the scan has found (any
-// reader's, View.Covered), in place: the patterns a line finds in the
-// data of a symbol read already (the modules of a QR Code hold many
-// chance row address patterns) would only be chained and tried.
-func uncovered(v *symbology.View, hs []hit) []hit {
+// uncovered keeps the hits of line i of f outside the symbols the scan
+// has found (any reader's, View.Covered), in place: the patterns a line
+// finds in the data of a symbol read already (the modules of a QR Code
+// hold many chance row address patterns) would only be chained and tried.
+func uncovered(v *symbology.View, hs []hit, f lineFamily, i int) []hit {
 	out := hs[:0]
 	for _, h := range hs {
-		if !v.Covered(h.outer, 0) {
+		if !v.Covered(f.point(i, h.s), 0) {
 			out = append(out, h)
 		}
 	}
 	return out
 }
 
-// placeHits sets the ends of hits found on line i of f (findHits) as
-// points of the image: only for the lines kept, since a line of texture
-// holds many hits that are dropped.
-func placeHits(hs []hit, f lineFamily, i int) {
+// point returns the point of the image s pixels along line i of f, from
+// the centre of its first pixel.
+func (f lineFamily) point(i int, s float64) detect.Point {
 	x0, y0, _ := f.start(i)
-	at := func(s float64) detect.Point {
-		return detect.Point{X: float64(x0) + 0.5 + s*float64(f.dx), Y: float64(y0) + 0.5 + s*float64(f.dy)}
+	return detect.Point{X: float64(x0) + 0.5 + s*float64(f.dx), Y: float64(y0) + 0.5 + s*float64(f.dy)}
+}
+
+// placeHits returns the hits of a chain found on lines of f with their
+// ends as points of the image: only for the chains that may be edges,
+// since a line of texture holds many hits that come to nothing.
+func placeHits(hs []hit, f lineFamily) []placedHit {
+	ps := make([]placedHit, len(hs))
+	for j, h := range hs {
+		ps[j] = placedHit{hit: h, outer: f.point(h.line, h.s), inner: f.point(h.line, h.sIn)}
 	}
-	for j := range hs {
-		hs[j].outer, hs[j].inner = at(hs[j].s), at(hs[j].sIn)
-	}
+	return ps
 }
 
 // rapLike reports whether six runs of sw pixels in all, the first b
@@ -690,8 +694,7 @@ func findEdges(v *symbology.View, kinds [edgeKinds]bool) [edgeKinds][]edge {
 			// The hits of the lines kept, paired, outside the symbols
 			// found already.
 			lineHits(&hits, drop, pair, func(hs []hit) []hit {
-				placeHits(hs, f, i)
-				return uncovered(v, hs)
+				return uncovered(v, hs, f, i)
 			})
 			for k := range edgeKinds {
 				for rev := range 2 {
