@@ -257,6 +257,14 @@ func newChainer(k edgeKind, f lineFamily) *chainer {
 	return ch
 }
 
+// reset readies a chainer of an earlier scan, finished or not, for edges
+// of kind k, keeping its free chains and scratch.
+func (ch *chainer) reset(k edgeKind) {
+	ch.kind = k
+	ch.free = append(ch.free, ch.active...)
+	ch.active, ch.edges = ch.active[:0], nil
+}
+
 // restart readies a chainer that has finished for the lines of family f,
 // keeping its free chains and scratch: a view is scanned in up to four
 // directions, and chains made anew for each cost their hits' storage

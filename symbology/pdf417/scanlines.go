@@ -2,6 +2,7 @@ package pdf417
 
 import (
 	"math"
+	"sync"
 
 	"github.com/barkit/barkit/detect"
 	"github.com/barkit/barkit/matrix"
@@ -631,21 +632,42 @@ func coveredPixels(v *symbology.View, f lineFamily, i int, dst [][2]int) [][2]in
 	return v.CoveredPixels(a, b, n, dst)
 }
 
+// A rowScan is the storage of findEdges, kept from view to view and scan
+// to scan (rowScans): its chainers' chains and their hits, the runs and
+// hits of a line. An image scanned afresh grows them again, about 60 KB
+// of garbage for each view of a photo.
+type rowScan struct {
+	chainers [edgeKinds][2]*chainer
+	rr       lineRuns
+	hits     [edgeKinds][2][]hit // the hits of one line
+	light    [][2]int            // the line's pixels to read as light
+}
+
+// rowScans holds the rowScans not in use.
+var rowScans = sync.Pool{New: func() any { return new(rowScan) }}
+
 // findEdges finds the edges of the given kinds on a view.
 func findEdges(v *symbology.View, kinds [edgeKinds]bool) [edgeKinds][]edge {
 	bin := v.Bin
 	fams := scanDirections(v.Thorough, v.Pass.LastResort, v.Pass.View.Inverted)
 	var edges [edgeKinds][]edge
-	var rr lineRuns
-	var hits [edgeKinds][2][]hit // the hits of one line
-	var light [][2]int           // the line's pixels to read as light
+	rs := rowScans.Get().(*rowScan)
+	defer rowScans.Put(rs)
+	rr, hits := &rs.rr, &rs.hits
 	// A view scanned in several directions keeps only the MicroPDF417
 	// hits that pair up on their line (pairRowEnds): a symbol turned far
 	// from the rows, whose rows a line crosses before it has crossed
 	// both ends of one, is read on the lines of another direction. A
 	// view scanned on rows alone keeps every hit.
 	pair := fams > 1 && kinds[edgeMicroLeft] && kinds[edgeMicroRight]
-	var chainers [edgeKinds][2]*chainer
+	chainers := &rs.chainers
+	for k := range edgeKinds {
+		for rev := range 2 {
+			if ch := chainers[k][rev]; ch != nil {
+				ch.reset(k)
+			}
+		}
+	}
 	for fi := range fams {
 		f := lineFamily{dx: familyDirs[fi][0], dy: familyDirs[fi][1], w: bin.Width, h: bin.Height}
 		for k := range edgeKinds {
@@ -685,15 +707,15 @@ func findEdges(v *symbology.View, kinds [edgeKinds]bool) [edgeKinds][]edge {
 			if i&63 == 0 && v.Stopped() {
 				return edges
 			}
-			light = coveredPixels(v, f, i, light[:0])
-			rr.load(bin, f, i, light)
+			rs.light = coveredPixels(v, f, i, rs.light[:0])
+			rr.load(bin, f, i, rs.light)
 			for k := range hits {
 				hits[k][0], hits[k][1] = hits[k][0][:0], hits[k][1][:0]
 			}
-			drop := findHits(&rr, i, f, kinds, &hits)
+			drop := findHits(rr, i, f, kinds, hits)
 			// The hits of the lines kept, paired, outside the symbols
 			// found already.
-			lineHits(&hits, drop, pair, func(hs []hit) []hit {
+			lineHits(hits, drop, pair, func(hs []hit) []hit {
 				return uncovered(v, hs, f, i)
 			})
 			for k := range edgeKinds {

@@ -7,6 +7,7 @@ import (
 	"image/draw"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -384,6 +385,47 @@ func TestChainerOrder(t *testing.T) {
 		}
 		if ends != len(line0) {
 			t.Fatalf("line %d: %d chains end on the line, which has %d hits", line, ends, len(line0))
+		}
+	}
+}
+
+// TestChainerReset checks that a chainer of an earlier scan (rowScans),
+// reset with chains still open, as a scan stopped early leaves it, finds
+// the same edges as a new one.
+func TestChainerReset(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	f := lineFamily{dx: 1, w: 600, h: 400}
+	// Edges at 100, 300 and 500 pixels along the lines, leaning, among
+	// chance hits, and MicroPDF417 row numbers running on.
+	lines := make([][]hit, 400)
+	for line := range lines {
+		for _, s := range []float64{100, 300, 500} {
+			lines[line] = append(lines[line], hit{line: line, s: s + float64(line)*0.25, sIn: s + 20, unit: 2, rap: 1 + line/8%rapCount})
+		}
+		for range rng.IntN(4) {
+			lines[line] = append(lines[line], hit{line: line, s: float64(rng.IntN(600)), unit: 1 + rng.Float64(), rap: 1 + rng.IntN(rapCount)})
+		}
+		slices.SortFunc(lines[line], func(a, b hit) int { return cmp.Compare(a.s, b.s) })
+	}
+	scan := func(ch *chainer) []edge {
+		for line, hs := range lines {
+			ch.add(line, slices.Clone(hs))
+		}
+		return ch.finish()
+	}
+	for _, k := range []edgeKind{edgeStart, edgeMicroLeft} {
+		want := scan(newChainer(k, f))
+		if len(want) < 3 {
+			t.Fatalf("kind %d: %d edges, want at least 3", k, len(want))
+		}
+		used := newChainer(edgeStop, f)
+		for line, hs := range lines[:200] {
+			used.add(line, slices.Clone(hs))
+		}
+		used.reset(k)
+		used.restart(f)
+		if got := scan(used); !reflect.DeepEqual(got, want) {
+			t.Errorf("kind %d: a reset chainer finds %d edges, a new one %d, or others", k, len(got), len(want))
 		}
 	}
 }
