@@ -1,10 +1,12 @@
 package aztec
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"math"
 	"slices"
+	"unsafe"
 
 	"github.com/barkit/barkit/detect"
 	"github.com/barkit/barkit/matrix"
@@ -116,34 +118,26 @@ func findBullseyesStats(ctx context.Context, bin *matrix.Matrix, step int, light
 	}
 	var found []bullseye
 	confirms, closed := 0, 0
-	// b[j] and b[j+1] are where run j of a row begins and ends.
+	// b[j] and b[j+1] are where run j of a row begins and ends; wins
+	// holds the windows of prev, the row last scanned: a row equal to it
+	// has the same runs and windows (ringWindows), and only the tests
+	// that depend on where the row is are run again.
 	b := make([]int32, w+2)
+	var wins []int32
+	var prev []bool
 	for i, y := 0, step/2; y < h; i, y = i+1, y+step {
 		if i&63 == 0 && ctx.Err() != nil {
 			break
 		}
 		row := bin.Pix[y*w : (y+1)*w]
-		nr := detect.RunEnds(row, b[1:])
-		// Runs alternate from the colour of the first pixel. The
-		// window's last run is run k, of the colour of the centre, with
-		// eight runs before it; the inner runs are k-7 to k-1.
-		k, inc := innerRuns+1, 2
-		if light {
-			inc = 1
-		} else if !row[0] {
-			k++ // the first run is light
+		if !sameRow(row, prev) {
+			nr := detect.RunEnds(row, b[1:])
+			wins = ringWindows(b, nr, row[0], light, wins[:0])
+			prev = row
 		}
-		for ; k < nr; k += inc {
-			// The inner runs' total first: noise and fine textures are
-			// mostly too small for a bull's-eye of minModule.
+		for _, k := range wins {
 			inner := b[k] - b[k-7]
-			if float64(inner) < innerRuns*minModule || !ringRuns(b[k-7:k+1]) {
-				continue
-			}
 			m := float64(inner) / innerRuns
-			if float64(b[k-7]-b[k-8]) < m/2 || float64(b[k+1]-b[k]) < m/2 {
-				continue // the dark rings beyond
-			}
 			st.windows++
 			dark := row[0] == (k%2 == 0) // the colour of run k, and of the centre
 			// The centre run is the middle one.
@@ -182,33 +176,120 @@ func findBullseyesStats(ctx context.Context, bin *matrix.Matrix, step int, light
 	return best(found, maxBullseyes)
 }
 
+// ringWindows appends to ks the windows of runs of a row that look like
+// the middle of a bull's-eye, and returns ks: the window ending with run
+// k (b[j] to b[j+1] is run j, of nr; first is the colour of the row's
+// first pixel), whose seven inner runs, k-7 to k-1, pass ringRuns and
+// hold at least minModule pixels each on average, between runs k-8 and k
+// at least half a module wide (the dark rings beyond). Without light,
+// only the windows whose centre is dark.
+//
+// These tests depend on the row's runs alone, so findBullseyes runs them
+// once for a row equal to the one before it: an enlarged view repeats
+// every row (binarize.Enlarge), and drawn symbols repeat rows by the
+// module.
+func ringWindows(b []int32, nr int, first, light bool, ks []int32) []int32 {
+	// Runs alternate from the colour of the first pixel. The window's
+	// last run is run k, of the colour of the centre, with eight runs
+	// before it; without light, k is even when the first run is dark
+	// (any k passes sel, unless k's last bit is different from want).
+	want, sel := uint32(0), uint32(0)
+	if !first {
+		want = 1
+	}
+	if light {
+		sel = 1
+	}
+	// Within each colour, ringRuns allows no run more than three times
+	// another (a light run is within sl/8 and 3·sl/8 of the light runs'
+	// total sl, a dark one within sd/6 and sd/2, and short runs of one
+	// or two pixels differ less). So a window passes only if each pair
+	// of runs two apart among its inner runs is within three times: bit
+	// i of pairs holds that for runs k-3-i and k-1-i, and a window needs
+	// its last five bits set. Noise fails this cheap test at random, on
+	// most windows: the first pass writes every k to ks and keeps those
+	// that pass by counting them, without a branch the processor would
+	// mispredict, and the second runs the dearer tests on those.
+	if nr < innerRuns+2 {
+		return ks[:0] // no window of nine runs
+	}
+	b = b[:nr+1]
+	ks = slices.Grow(ks[:0], nr)[:nr]
+	n := 0
+	var pairs uint32
+	ra, rb := b[2]-b[1], b[3]-b[2] // runs k-3 and k-2
+	for k := 4; k < nr; k++ {
+		rc := b[k] - b[k-1] // run k-1
+		ok := uint32(0)
+		if max(ra-3*rc, rc-3*ra) <= 0 {
+			ok = 1
+		}
+		pairs = pairs<<1 | ok
+		ra, rb = rb, rc
+		// The first window, k = 8, is the first with five pairs.
+		ks[n] = int32(k)
+		n += int((pairs&0x1f + 1) >> 5 & (sel | ^(uint32(k)^want)&1))
+	}
+	m := 0
+	for _, k := range ks[:n] {
+		// The inner runs' total first: noise and fine textures are
+		// mostly too small for a bull's-eye of minModule.
+		inner := b[k] - b[k-7]
+		if float64(inner) < innerRuns*minModule || !ringRuns(b[k-7:k+1]) {
+			continue
+		}
+		// The dark rings beyond, at least half the mean inner run
+		// (inner/innerRuns): in integers, exactly.
+		if 2*innerRuns*(b[k-7]-b[k-8]) < inner || 2*innerRuns*(b[k+1]-b[k]) < inner {
+			continue
+		}
+		ks[m] = k
+		m++
+	}
+	return ks[:m]
+}
+
+// sameRow reports whether rows a and b hold the same pixels, comparing
+// them as bytes (a bool is a byte, 0 or 1): far cheaper than finding
+// the runs of a row again.
+func sameRow(a, b []bool) bool {
+	if len(a) != len(b) || len(a) == 0 {
+		return false
+	}
+	return bytes.Equal(unsafe.Slice((*byte)(unsafe.Pointer(&a[0])), len(a)), unsafe.Slice((*byte)(unsafe.Pointer(&b[0])), len(b)))
+}
+
 // ringRuns is innerModule's test in integers, on the boundaries of the
-// seven inner runs (e[j] to e[j+1]), with an early exit: the row scan runs
-// it on most runs of every row, where most windows of noise fail at the
-// first or second run.
+// seven inner runs (e[j] to e[j+1]). The row scan runs it on most runs
+// of every row, where noise passes or fails each of its tests at random:
+// it computes how far each test is from failing and takes the largest,
+// with min and max (conditional moves) instead of a branch per test that
+// the processor would mispredict.
 func ringRuns(e []int32) bool {
+	e = e[:innerRuns+1]
+	r0, r1, r2, r3 := e[1]-e[0], e[2]-e[1], e[3]-e[2], e[4]-e[3]
+	r4, r5, r6 := e[5]-e[4], e[6]-e[5], e[7]-e[6]
 	// Light runs are the even ones (four), dark the odd ones (three).
-	sl := e[1] - e[0] + e[3] - e[2] + e[5] - e[4] + e[7] - e[6]
-	sd := e[2] - e[1] + e[4] - e[3] + e[6] - e[5]
-	if 4*sd > 3*3*sl || 3*sl > 4*3*sd {
-		return false // the means differ more than three times
-	}
-	for i := range innerRuns {
-		n, sum := int32(4), sl
-		if i%2 == 1 {
-			n, sum = 3, sd
-		}
-		// |r - sum/n| ≤ max(sum/n·runTolerance, 1), times n; runTolerance
-		// is a half.
-		d := n*(e[i+1]-e[i]) - sum
-		if d < 0 {
-			d = -d
-		}
-		if 2*d > max(sum, 2*n) {
-			return false
-		}
-	}
-	return true
+	sl := r0 + r2 + r4 + r6
+	sd := r1 + r3 + r5
+	// The means differ at most three times: 4·sd ≤ 3·3·sl and
+	// 3·sl ≤ 4·3·sd.
+	over := max(4*sd-3*3*sl, 3*sl-4*3*sd)
+	// Each run within max(mean·runTolerance, 1) of its colour's mean,
+	// times n (4 light, 3 dark): 2·|n·r - sum| ≤ max(sum, 2·n), where
+	// runTolerance is a half.
+	tl, td := max(sl, 2*4), max(sd, 2*3)
+	over = max(over,
+		2*absDiff(4*r0, sl)-tl, 2*absDiff(4*r2, sl)-tl,
+		2*absDiff(4*r4, sl)-tl, 2*absDiff(4*r6, sl)-tl,
+		2*absDiff(3*r1, sd)-td, 2*absDiff(3*r3, sd)-td,
+		2*absDiff(3*r5, sd)-td)
+	return over <= 0
+}
+
+// absDiff returns |a - b| without a branch.
+func absDiff(a, b int32) int32 {
+	return max(a-b, b-a)
 }
 
 // innerModule returns the module size the inner runs give, and whether
