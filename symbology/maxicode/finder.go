@@ -1,11 +1,13 @@
 package maxicode
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"image"
 	"math"
 	"slices"
+	"unsafe"
 
 	"github.com/barkit/barkit/detect"
 	"github.com/barkit/barkit/matrix"
@@ -114,44 +116,25 @@ func findBullseyesStats(ctx context.Context, bin *matrix.Matrix, lum *image.Gray
 	step = max(step, 1)
 	var found []bullseye
 	confirms := 0
+	// b[j] and b[j+1] are where run j of a row begins and ends; wins
+	// holds the centre runs of prev, the row last scanned: a row equal to
+	// it has the same runs and the same centres (finderWindows), and only
+	// the tests that depend on where the row is are run again.
 	b := make([]int32, w+2)
+	var wins []int32
+	var prev []bool
 	for i, y := 0, step/2; y < h; i, y = i+1, y+step {
 		if i&63 == 0 && ctx.Err() != nil {
 			break
 		}
 		row := bin.Pix[y*w : (y+1)*w]
-		b[0] = 0
-		nr := detect.RunEnds(row, b[1:])
-		// Run j covers [b[j], b[j+1]). The centre is light: run k with
-		// five runs on either side.
-		k := 6 // run 0 is light, and so are the even runs
-		if row[0] {
-			k = 5
+		if !sameRow(row, prev) {
+			nr := detect.RunEnds(row, b[1:])
+			wins = finderWindows(b, nr, row[0], wins[:0])
+			prev = row
 		}
-		for ; k+5 < nr; k += 2 {
-			// The centre against the rings first: the nine inner runs'
-			// total, and the centre's share of it. The outer dark ring
-			// may run into dark modules beyond it, and is only checked
-			// not to be thin.
-			inner := b[k+5] - b[k-4]
-			centre := b[k+1] - b[k]
-			rings := inner - centre
-			if float64(rings) < 8*minRing {
-				continue
-			}
-			u := float64(rings) / 8
-			if c := float64(centre); c < minCentre*ringRatio*u || c > maxCentre*ringRatio*u+1 {
-				continue
-			}
-			if !evenRuns(b[k-4:k+1], u) || !evenRuns(b[k+1:k+6], u) ||
-				float64(b[k-4]-b[k-5]) < u*(1-ringSlack)-1 || float64(b[k+6]-b[k+5]) < u*(1-ringSlack)-1 {
-				continue
-			}
-			// The two sides alike (perspective scales them
-			// differently, but not by a third).
-			if l, r := b[k]-b[k-4], b[k+5]-b[k+1]; 3*abs(l-r) > l+r+4 {
-				continue
-			}
+		for _, k := range wins {
+			u := float64(b[k+5]-b[k-4]-(b[k+1]-b[k])) / 8
 			c := detect.Point{X: float64(b[k]+b[k+1]) / 2, Y: float64(y) + 0.5}
 			if covered != nil && covered(c, u/ringWidth) {
 				continue // inside a symbol found already
@@ -175,6 +158,59 @@ func findBullseyesStats(ctx context.Context, bin *matrix.Matrix, lum *image.Gray
 		}
 	}
 	return best(found, maxBullseyes)
+}
+
+// finderWindows appends to ks the light runs k of a row that look like
+// the finder's centre, with five runs on either side (b[j] to b[j+1] is
+// run j, of nr; first is the colour of the row's first pixel), and
+// returns ks. The centre against the rings first: the nine inner runs'
+// total, and the centre's share of it. The outer dark ring may run into
+// dark modules beyond it, and is only checked not to be thin.
+//
+// These tests depend on the row's runs alone, so findBullseyes runs them
+// once for a row equal to the one before it: an enlarged view repeats
+// every row (binarize.Enlarge), and drawn symbols repeat rows by the
+// module.
+func finderWindows(b []int32, nr int, first bool, ks []int32) []int32 {
+	// Run j covers [b[j], b[j+1]). The centre is light: run k with
+	// five runs on either side.
+	k := 6 // run 0 is light, and so are the even runs
+	if first {
+		k = 5
+	}
+	for ; k+5 < nr; k += 2 {
+		inner := b[k+5] - b[k-4]
+		centre := b[k+1] - b[k]
+		rings := inner - centre
+		if float64(rings) < 8*minRing {
+			continue
+		}
+		u := float64(rings) / 8
+		if c := float64(centre); c < minCentre*ringRatio*u || c > maxCentre*ringRatio*u+1 {
+			continue
+		}
+		if !evenRuns(b[k-4:k+1], u) || !evenRuns(b[k+1:k+6], u) ||
+			float64(b[k-4]-b[k-5]) < u*(1-ringSlack)-1 || float64(b[k+6]-b[k+5]) < u*(1-ringSlack)-1 {
+			continue
+		}
+		// The two sides alike (perspective scales them differently,
+		// but not by a third).
+		if l, r := b[k]-b[k-4], b[k+5]-b[k+1]; 3*abs(l-r) > l+r+4 {
+			continue
+		}
+		ks = append(ks, int32(k))
+	}
+	return ks
+}
+
+// sameRow reports whether rows a and b hold the same pixels, comparing
+// them as bytes (a bool is a byte, 0 or 1): far cheaper than finding
+// the runs of a row again.
+func sameRow(a, b []bool) bool {
+	if len(a) != len(b) || len(a) == 0 {
+		return false
+	}
+	return bytes.Equal(unsafe.Slice((*byte)(unsafe.Pointer(&a[0])), len(a)), unsafe.Slice((*byte)(unsafe.Pointer(&b[0])), len(b)))
 }
 
 // evenRuns reports whether the four runs between boundaries e[0] … e[4]
@@ -203,11 +239,14 @@ func confirm(bin *matrix.Matrix, c detect.Point, u float64) (bullseye, bool) {
 	maxRun := int(maxAspect*u*(1+ringSlack)) + 2
 	// The column through the centre, or one a little to the side: a
 	// printer's hexagons may leave a line of light through the rings.
+	// Where a third of a ring is under a pixel, two of the three are the
+	// same column, whose runs are not walked again.
 	var up, down [6]int
 	x, found := 0, false
-	for _, dx := range [...]float64{0, -0.3, 0.3} {
+	x0 := int(c.X)
+	for i, dx := range [...]float64{0, -0.3, 0.3} {
 		x = int(c.X + dx*u)
-		if bin.Get(x, y) {
+		if i > 0 && x == x0 || bin.Get(x, y) {
 			continue
 		}
 		var okU, okD bool
@@ -254,26 +293,51 @@ func confirm(bin *matrix.Matrix, c detect.Point, u float64) (bullseye, bool) {
 // than maxRun steps (the walk stops there: most row hits are chance
 // patterns that a long run gives away early).
 func crossRuns(bin *matrix.Matrix, x, y, dx, dy, limit, maxFirst, maxRun int) (runs [6]int, ok bool) {
-	want := false
-	j := 0
-	for s := 0; s < limit; s++ {
-		px, py := x+s*dx, y+s*dy
-		if px < 0 || py < 0 || px >= bin.Width || py >= bin.Height {
-			return runs, false
-		}
-		if bin.Pix[py*bin.Width+px] != want {
-			j++
-			if j == 6 {
-				return runs, true
-			}
-			want = !want
-		}
-		runs[j]++
-		if j == 0 && runs[0] > maxFirst || j > 0 && j < 5 && runs[j] > maxRun {
-			return runs, false
-		}
+	if !bin.In(x, y) {
+		return runs, false
 	}
-	return runs, false
+	// n is the number of steps the walk may take: limit, or fewer where
+	// the image ends first. Each run is then walked in a loop that only
+	// compares pixels, one run at a time.
+	n := limit
+	switch {
+	case dx > 0:
+		n = min(n, bin.Width-x)
+	case dx < 0:
+		n = min(n, x+1)
+	}
+	switch {
+	case dy > 0:
+		n = min(n, bin.Height-y)
+	case dy < 0:
+		n = min(n, y+1)
+	}
+	pix, i, d := bin.Pix, y*bin.Width+x, dy*bin.Width+dx
+	want := false
+	s := 0
+	for j := range runs {
+		// Run j may not pass its own bound: maxFirst for the first run,
+		// maxRun for the next four, the walk's end for the last. A run
+		// that reaches it, or the walk's end, fails.
+		end := n
+		switch {
+		case j == 0:
+			end = min(n, s+maxFirst+1)
+		case j < 5:
+			end = min(n, s+maxRun+1)
+		}
+		start := s
+		for s < end && pix[i] == want {
+			i += d
+			s++
+		}
+		runs[j] = s - start
+		if s >= end {
+			return runs, false
+		}
+		want = !want
+	}
+	return runs, true
 }
 
 // finderLine reports whether the runs either way from the centre along a

@@ -2,11 +2,14 @@ package maxicode
 
 import (
 	"context"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/barkit/barkit/binarize"
 	"github.com/barkit/barkit/detect"
 	"github.com/barkit/barkit/internal/adversarial"
+	"github.com/barkit/barkit/matrix"
 	"github.com/barkit/barkit/symbology"
 )
 
@@ -87,4 +90,131 @@ func TestFinderNoise(t *testing.T) {
 	if got := read(t, pic, symbology.ReadOptions{}); !readsAs(got, want.Text) {
 		t.Errorf("not read: %d symbols", len(got))
 	}
+}
+
+// TestCrossRuns checks crossRuns, which walks a run at a time within
+// bounds set once, against refCrossRuns, a pixel at a time, from every
+// pixel of small random and striped images, along the eight directions,
+// with limits from none to past the image.
+func TestCrossRuns(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range 40 {
+		w, h := 5+rng.IntN(30), 5+rng.IntN(30)
+		bin := matrix.New(w, h)
+		density := rng.Float64()
+		for y := range h {
+			for x := range w {
+				switch i % 2 {
+				case 0:
+					bin.Set(x, y, rng.Float64() < density)
+				default:
+					bin.Set(x, y, (x+y)/(1+i%5)%2 == 0)
+				}
+			}
+		}
+		for y := -1; y <= h; y++ {
+			for x := -1; x <= w; x++ {
+				for _, d := range [...][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}} {
+					limit, maxFirst, maxRun := rng.IntN(40), rng.IntN(8), rng.IntN(8)
+					got, okG := crossRuns(bin, x, y, d[0], d[1], limit, maxFirst, maxRun)
+					want, okW := refCrossRuns(bin, x, y, d[0], d[1], limit, maxFirst, maxRun)
+					if okG != okW || okG && got != want {
+						t.Fatalf("image %d at (%d, %d) along %v, limits %d %d %d: got %v %v, want %v %v",
+							i, x, y, d, limit, maxFirst, maxRun, got, okG, want, okW)
+					}
+				}
+			}
+		}
+	}
+}
+
+// refCrossRuns is crossRuns as first written: a pixel at a time, each
+// checked against the image's bounds and each run against its bound.
+func refCrossRuns(bin *matrix.Matrix, x, y, dx, dy, limit, maxFirst, maxRun int) (runs [6]int, ok bool) {
+	want := false
+	j := 0
+	for s := 0; s < limit; s++ {
+		px, py := x+s*dx, y+s*dy
+		if px < 0 || py < 0 || px >= bin.Width || py >= bin.Height {
+			return runs, false
+		}
+		if bin.Pix[py*bin.Width+px] != want {
+			j++
+			if j == 6 {
+				return runs, true
+			}
+			want = !want
+		}
+		runs[j]++
+		if j == 0 && runs[0] > maxFirst || j > 0 && j < 5 && runs[j] > maxRun {
+			return runs, false
+		}
+	}
+	return runs, false
+}
+
+// TestFinderWindows checks finderWindows against refFinderWindows, the
+// row test as first written, on rows of random runs: short and long
+// runs, and finders of every ring width, their runs a pixel or two off.
+func TestFinderWindows(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	b := make([]int32, 200)
+	var ks []int32
+	for i := range 20000 {
+		nr := 1 + rng.IntN(len(b)-1)
+		m := 2 + rng.IntN(10)
+		for j := 1; j <= nr; j++ {
+			var r int
+			switch i % 3 {
+			case 0:
+				r = 1 + rng.IntN(1+m)
+			case 1:
+				r = 1 + rng.IntN(3*m)
+			default:
+				// Finders: rings of m and a centre of about
+				// ringRatio·m, every run a pixel or two off.
+				r = m
+				if j%11 == 0 {
+					r = int(ringRatio * float64(m) * (0.4 + 2*rng.Float64()))
+				}
+				r = max(1, r+rng.IntN(5)-2)
+			}
+			b[j] = b[j-1] + int32(r)
+		}
+		first := rng.IntN(2) == 0
+		ks = finderWindows(b, nr, first, ks[:0])
+		if want := refFinderWindows(b, nr, first); !slices.Equal(ks, want) {
+			t.Fatalf("runs %v, first %v: got %v, want %v", b[:nr+1], first, ks, want)
+		}
+	}
+}
+
+// refFinderWindows is the row test of findBullseyes as first written.
+func refFinderWindows(b []int32, nr int, first bool) []int32 {
+	var ks []int32
+	k := 6
+	if first {
+		k = 5
+	}
+	for ; k+5 < nr; k += 2 {
+		inner := b[k+5] - b[k-4]
+		centre := b[k+1] - b[k]
+		rings := inner - centre
+		if float64(rings) < 8*minRing {
+			continue
+		}
+		u := float64(rings) / 8
+		if c := float64(centre); c < minCentre*ringRatio*u || c > maxCentre*ringRatio*u+1 {
+			continue
+		}
+		if !evenRuns(b[k-4:k+1], u) || !evenRuns(b[k+1:k+6], u) ||
+			float64(b[k-4]-b[k-5]) < u*(1-ringSlack)-1 || float64(b[k+6]-b[k+5]) < u*(1-ringSlack)-1 {
+			continue
+		}
+		if l, r := b[k]-b[k-4], b[k+5]-b[k+1]; 3*abs(l-r) > l+r+4 {
+			continue
+		}
+		ks = append(ks, int32(k))
+	}
+	return ks
 }
