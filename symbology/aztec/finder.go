@@ -232,19 +232,10 @@ func ringWindows(b []int32, nr int, first, light bool, ks []int32) []int32 {
 	}
 	m := 0
 	for _, k := range ks[:n] {
-		// The inner runs' total first: noise and fine textures are
-		// mostly too small for a bull's-eye of minModule.
-		inner := b[k] - b[k-7]
-		if float64(inner) < innerRuns*minModule || !ringRuns(b[k-7:k+1]) {
-			continue
-		}
-		// The dark rings beyond, at least half the mean inner run
-		// (inner/innerRuns): in integers, exactly.
-		if 2*innerRuns*(b[k-7]-b[k-8]) < inner || 2*innerRuns*(b[k+1]-b[k]) < inner {
-			continue
-		}
 		ks[m] = k
-		m++
+		if ringWindow(b[k-8 : k+2]) {
+			m++
+		}
 	}
 	return ks[:m]
 }
@@ -259,32 +250,47 @@ func sameRow(a, b []bool) bool {
 	return bytes.Equal(unsafe.Slice((*byte)(unsafe.Pointer(&a[0])), len(a)), unsafe.Slice((*byte)(unsafe.Pointer(&b[0])), len(b)))
 }
 
+// ringWindow reports whether the window of runs e[j] to e[j+1], j from 0
+// to 8, has the middle of a bull's-eye's rings: seven inner runs (1 to 7)
+// of minModule pixels or more on average that pass ringRuns, between
+// runs 0 and 8 of at least half their mean (the dark rings beyond). The
+// row scan runs it on every window that its pairs of runs pass, where
+// noise passes or fails each of its tests at random: it computes how far
+// each test is from failing and takes the largest, with min and max
+// (conditional moves) instead of a branch per test that the processor
+// would mispredict. The tests are in integers, exactly.
+func ringWindow(e []int32) bool {
+	e = e[:innerRuns+3]
+	inner := e[8] - e[1]
+	// inner ≥ innerRuns·minModule, and each outer run ≥ inner/innerRuns/2.
+	over := max(int32(2*innerRuns*minModule)-2*inner,
+		inner-2*innerRuns*(e[1]-e[0]), inner-2*innerRuns*(e[9]-e[8]))
+	return max(over, ringRuns(e[1:innerRuns+2])) <= 0
+}
+
 // ringRuns is innerModule's test in integers, on the boundaries of the
-// seven inner runs (e[j] to e[j+1]). The row scan runs it on most runs
-// of every row, where noise passes or fails each of its tests at random:
-// it computes how far each test is from failing and takes the largest,
-// with min and max (conditional moves) instead of a branch per test that
-// the processor would mispredict.
-func ringRuns(e []int32) bool {
+// seven inner runs (e[j] to e[j+1]): it returns how far the runs are
+// from failing it, at most 0 when they pass. The test is that the light
+// runs (the even ones, four) and the dark runs (three) have means within
+// three times of each other, and each run is within runTolerance of its
+// colour's mean or a pixel.
+func ringRuns(e []int32) int32 {
 	e = e[:innerRuns+1]
 	r0, r1, r2, r3 := e[1]-e[0], e[2]-e[1], e[3]-e[2], e[4]-e[3]
 	r4, r5, r6 := e[5]-e[4], e[6]-e[5], e[7]-e[6]
-	// Light runs are the even ones (four), dark the odd ones (three).
 	sl := r0 + r2 + r4 + r6
 	sd := r1 + r3 + r5
-	// The means differ at most three times: 4·sd ≤ 3·3·sl and
-	// 3·sl ≤ 4·3·sd.
+	// The means within three times: 4·sd ≤ 3·3·sl and 3·sl ≤ 4·3·sd.
 	over := max(4*sd-3*3*sl, 3*sl-4*3*sd)
 	// Each run within max(mean·runTolerance, 1) of its colour's mean,
 	// times n (4 light, 3 dark): 2·|n·r - sum| ≤ max(sum, 2·n), where
 	// runTolerance is a half.
 	tl, td := max(sl, 2*4), max(sd, 2*3)
-	over = max(over,
+	return max(over,
 		2*absDiff(4*r0, sl)-tl, 2*absDiff(4*r2, sl)-tl,
 		2*absDiff(4*r4, sl)-tl, 2*absDiff(4*r6, sl)-tl,
 		2*absDiff(3*r1, sd)-td, 2*absDiff(3*r3, sd)-td,
 		2*absDiff(3*r5, sd)-td)
-	return over <= 0
 }
 
 // absDiff returns |a - b| without a branch.
@@ -328,12 +334,10 @@ func probeColumn(bin *matrix.Matrix, c detect.Point, m float64, centre bool) boo
 	x := int(c.X)
 	for _, scale := range probeScales {
 		mm := m * scale
-		ok := true
-		for k := 1; k <= 3 && ok; k++ {
-			want := (k%2 == 0) == centre
-			ok = bin.Get(x, int(c.Y-float64(k)*mm)) == want && bin.Get(x, int(c.Y+float64(k)*mm)) == want
-		}
-		if ok {
+		// Above the row first: the rows the scan has just read, in the
+		// cache.
+		if bin.Get(x, int(c.Y-mm)) != centre && bin.Get(x, int(c.Y-2*mm)) == centre && bin.Get(x, int(c.Y-3*mm)) != centre &&
+			bin.Get(x, int(c.Y+mm)) != centre && bin.Get(x, int(c.Y+2*mm)) == centre && bin.Get(x, int(c.Y+3*mm)) != centre {
 			return true
 		}
 	}
