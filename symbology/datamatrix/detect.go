@@ -54,7 +54,6 @@ type tracer struct {
 	hits, near []detect.Point
 	runs       []float64
 	// simplify's buffers, reused
-	keep  []bool
 	verts []int
 	spans []span
 	// area is twice the signed area of the outline trace returned last
@@ -103,7 +102,7 @@ func (t *tracer) reset(bin *matrix.Matrix, seen pixelSet) {
 	*t = tracer{
 		bin: bin, w: bin.Width, h: bin.Height, seen: seen,
 		pts: t.pts, fit: t.fit, arms: t.arms, ends: t.ends, hits: t.hits, near: t.near, runs: t.runs,
-		keep: t.keep, verts: t.verts, spans: t.spans,
+		verts: t.verts, spans: t.spans,
 	}
 	t.steps = traceSteps * len(bin.Pix)
 	t.corners = max(minCorners, len(bin.Pix)/pixelsPerCorner)
@@ -288,13 +287,13 @@ func area(pts []ipt) int {
 // √2 long) is not split further, since the vertices inside it would only
 // cut it into shorter edges. Its chord is an edge of the polygon, shorter
 // than minEdge, where the full simplification has shorter ones.
+//
+// The stretches are split depth first, the first half before the second,
+// so that the stretches left unsplit come in the outline's order, and the
+// vertices are their first points: no flag a point marks the vertices
+// among them, to be cleared and looked through again for every outline.
 func (t *tracer) simplify(pts []ipt, tol, minEdge float64) (verts []int, ok bool) {
 	n := len(pts)
-	if len(t.keep) < n {
-		t.keep = make([]bool, n+n/2)
-	}
-	keep := t.keep[:n]
-	clear(keep)
 	// Split the outline at the point farthest from the first.
 	far, fd := 0, -1
 	for i, p := range pts {
@@ -303,59 +302,77 @@ func (t *tracer) simplify(pts []ipt, tol, minEdge float64) (verts []int, ok bool
 			far, fd = i, d
 		}
 	}
-	keep[0], keep[far] = true, true
-	stack := append(t.spans[:0], span{0, far}, span{far, n})
-	defer func() { t.spans = stack[:0] }()
+	// The stretches of fewer than minSpan points are not split: those
+	// of under two points have none inside, and the others are shorter
+	// than minEdge.
+	minSpan := max(2, int(minEdge/math.Sqrt2))
+	for minSpan > 2 && float64(minSpan-1)*math.Sqrt2 >= minEdge {
+		minSpan--
+	}
+	for float64(minSpan)*math.Sqrt2 < minEdge {
+		minSpan++
+	}
+	verts = t.verts[:0]
+	stack := append(t.spans[:0], span{far, n}, span{0, far})
+	defer func() { t.spans, t.verts = stack[:0], verts }()
 	work := simplifyWork * n
 	for len(stack) > 0 {
 		s := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if s.b-s.a < 2 || float64(s.b-s.a)*math.Sqrt2 < minEdge {
-			continue
-		}
-		if work -= s.b - s.a; work < 0 {
-			return nil, false
-		}
-		// The point farthest from the chord a–b (from a, when b is a),
-		// in integers: the cross product |ab × ap| is the distance
-		// times |ab|, compared with tol times |ab| without a division
-		// or a square root a point.
-		a, b := pts[s.a], pts[s.b%n]
-		dx, dy := int64(b.x-a.x), int64(b.y-a.y)
-		best := -1
-		if dx == 0 && dy == 0 {
-			bd := int64(tol * tol)
-			for i := s.a + 1; i < s.b; i++ {
-				ex, ey := int64(pts[i].x-a.x), int64(pts[i].y-a.y)
-				if d := ex*ex + ey*ey; d > bd {
-					best, bd = i, d
-				}
+		// Split s, and its first half, and that one's, to a stretch
+		// that is not split, whose first point is the next vertex;
+		// the second halves wait on the stack.
+		for {
+			if s.b-s.a < minSpan {
+				break
 			}
-		} else {
-			bd := int64(tol * math.Sqrt(float64(dx*dx+dy*dy)))
-			for i := s.a + 1; i < s.b; i++ {
-				c := dx*int64(pts[i].y-a.y) - dy*int64(pts[i].x-a.x)
-				if c < 0 {
-					c = -c
-				}
-				if c > bd {
-					best, bd = i, c
-				}
+			if work -= s.b - s.a; work < 0 {
+				return nil, false
 			}
+			best := farthest(pts, s, tol)
+			if best < 0 {
+				break
+			}
+			stack = append(stack, span{best, s.b})
+			s.b = best
 		}
-		if best >= 0 {
-			keep[best] = true
-			stack = append(stack, span{s.a, best}, span{best, s.b})
+		if s.b > s.a {
+			verts = append(verts, s.a)
 		}
 	}
-	verts = t.verts[:0]
-	for i := range n {
-		if keep[i] {
-			verts = append(verts, i)
-		}
-	}
-	t.verts = verts
 	return verts, true
+}
+
+// farthest returns the index of the point of the stretch s of the outline
+// pts farthest from its chord (from its first point, when the chord is a
+// point), the first of them, if it is more than tol away, or -1.
+func farthest(pts []ipt, s span, tol float64) int {
+	// The cross product |ab × ap| is the distance times |ab|, compared
+	// with tol times |ab| without a division or a square root a point.
+	a, b := pts[s.a], pts[s.b%len(pts)]
+	dx, dy := int64(b.x-a.x), int64(b.y-a.y)
+	best := -1
+	if dx == 0 && dy == 0 {
+		bd := int64(tol * tol)
+		for i := s.a + 1; i < s.b; i++ {
+			ex, ey := int64(pts[i].x-a.x), int64(pts[i].y-a.y)
+			if d := ex*ex + ey*ey; d > bd {
+				best, bd = i, d
+			}
+		}
+		return best
+	}
+	bd := int64(tol * math.Sqrt(float64(dx*dx+dy*dy)))
+	for i := s.a + 1; i < s.b; i++ {
+		c := dx*int64(pts[i].y-a.y) - dy*int64(pts[i].x-a.x)
+		if c < 0 {
+			c = -c
+		}
+		if c > bd {
+			best, bd = i, c
+		}
+	}
+	return best
 }
 
 // span is a stretch of an outline, indices a to b; b may be its length:

@@ -214,6 +214,107 @@ func spiral(n, gap int) *matrix.Matrix {
 	return m
 }
 
+// simplifyRef is simplify's plain reference: Douglas–Peucker that splits
+// the stretches in any order and marks the vertices with a flag a point,
+// with the same tests of a stretch's length, of the farthest point and of
+// the work.
+func simplifyRef(pts []ipt, tol, minEdge float64) ([]int, bool) {
+	n := len(pts)
+	keep := make([]bool, n)
+	far, fd := 0, -1
+	for i, p := range pts {
+		dx, dy := int(p.x-pts[0].x), int(p.y-pts[0].y)
+		if d := dx*dx + dy*dy; d > fd {
+			far, fd = i, d
+		}
+	}
+	keep[0], keep[far] = true, true
+	stack := []span{{0, far}, {far, n}}
+	work := simplifyWork * n
+	for len(stack) > 0 {
+		s := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if s.b-s.a < 2 || float64(s.b-s.a)*math.Sqrt2 < minEdge {
+			continue
+		}
+		if work -= s.b - s.a; work < 0 {
+			return nil, false
+		}
+		a, b := pts[s.a], pts[s.b%n]
+		dx, dy := int64(b.x-a.x), int64(b.y-a.y)
+		best, bd := -1, int64(tol*math.Sqrt(float64(dx*dx+dy*dy)))
+		if dx == 0 && dy == 0 {
+			bd = int64(tol * tol)
+		}
+		for i := s.a + 1; i < s.b; i++ {
+			ex, ey := int64(pts[i].x-a.x), int64(pts[i].y-a.y)
+			c := dx*ey - dy*ex
+			if dx == 0 && dy == 0 {
+				c = ex*ex + ey*ey
+			}
+			if c = max(c, -c); c > bd {
+				best, bd = i, c
+			}
+		}
+		if best >= 0 {
+			keep[best] = true
+			stack = append(stack, span{s.a, best}, span{best, s.b})
+		}
+	}
+	var verts []int
+	for i := range n {
+		if keep[i] {
+			verts = append(verts, i)
+		}
+	}
+	return verts, true
+}
+
+// TestSimplify compares simplify with simplifyRef on the outer outlines
+// of symbols, a photo-like image, the adversarial images and a spiral,
+// at the tolerances and edge lengths lCandidates asks for and others.
+func TestSimplify(t *testing.T) {
+	bins := map[string]*matrix.Matrix{"spiral": spiral(200, 1), "comb": comb(300)}
+	img, _ := photo640(t)
+	src := binarize.NewSource(img)
+	for _, v := range []binarize.View{{}, {Method: binarize.Global}, {Inverted: true}, {Dilate: 2}} {
+		bins[fmt.Sprintf("photo %+v", v)] = src.Binary(v)
+	}
+	for _, c := range adversarial.Cases() {
+		bins[c.Name] = binarize.NewSource(c.Make(300, 300)).Binary(binarize.View{})
+	}
+	tr := new(tracer)
+	outlines, failed := 0, 0
+	for name, bin := range bins {
+		trace := newTracer(bin, nil)
+		for i, d := range bin.Pix {
+			x, y := i%bin.Width, i/bin.Width
+			if !d || x > 0 && bin.Pix[i-1] || trace.seen.has(i) {
+				continue
+			}
+			pts, ok := trace.trace(x, y, len(bin.Pix))
+			if !ok || len(pts) < 3 {
+				continue
+			}
+			outlines++
+			for _, p := range [][2]float64{{1.2, 0}, {1.2, minArm}, {2.2, 9}, {1.5, 30}, {3, 4}} {
+				want, wantOK := simplifyRef(pts, p[0], p[1])
+				got, gotOK := tr.simplify(pts, p[0], p[1])
+				if gotOK != wantOK || !slices.Equal(got, want) {
+					t.Fatalf("%s: outline of %d points at (%d, %d), tol %v, minEdge %v: %v %v, want %v %v",
+						name, len(pts), x, y, p[0], p[1], got, gotOK, want, wantOK)
+				}
+				if !gotOK {
+					failed++
+				}
+			}
+		}
+	}
+	if failed == 0 || outlines < 1000 {
+		t.Errorf("%d outlines, %d simplifications given up: the comparison is too narrow", outlines, failed)
+	}
+}
+
 // TestSimplifyWork checks that simplify gives up on an outline whose
 // simplification takes more than simplifyWork steps a point: that of a
 // spiral, which Douglas–Peucker takes apart a corner at a time (132 steps
