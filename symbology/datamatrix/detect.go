@@ -704,7 +704,7 @@ func mergeArms(arms []arm, n int) []arm {
 				break
 			}
 			da, db := a.dir, b.dir
-			if da.X*db.X+da.Y*db.Y < math.Cos(10*math.Pi/180) {
+			if da.X*db.X+da.Y*db.Y < cos10 {
 				continue
 			}
 			// Both ends of the shorter stretch on the longer one's line.
@@ -735,6 +735,10 @@ func mergeArms(arms []arm, n int) []arm {
 	}
 	return arms
 }
+
+// cos10 is the cosine of 10°, the widest angle between two stretches that
+// mergeArms joins: worked out once, not for every pair it looks at.
+var cos10 = math.Cos(10 * math.Pi / 180)
 
 // fitArm fits the arm's line to the outline pixels of its middle 80%,
 // moved half a pixel outwards from the pixel centres to the edge between
