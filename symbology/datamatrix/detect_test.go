@@ -39,6 +39,31 @@ func comb(n int) *matrix.Matrix {
 	return m
 }
 
+// TestNext checks next away from the image's edges, where it looks its
+// answer up, against the neighbours looked at one by one: for every
+// neighbourhood and every direction the search starts after.
+func TestNext(t *testing.T) {
+	for m := range 256 {
+		bin := matrix.New(5, 5)
+		for d, dir := range mooreDir {
+			bin.Set(2+dir[0], 2+dir[1], m&(1<<d) != 0)
+		}
+		tr := newTracer(bin, nil)
+		for back := range 8 {
+			want := -1
+			for k := 1; k <= 8; k++ {
+				if e := (back + k) & 7; tr.dark(2+mooreDX[e], 2+mooreDY[e]) {
+					want = e
+					break
+				}
+			}
+			if got := tr.next(2, 2, 2*5+2, back); got != want {
+				t.Errorf("neighbours %08b, after direction %d: next %d, want %d", m, back, got, want)
+			}
+		}
+	}
+}
+
 // TestTraceSteps checks that following the outlines that cross the scan
 // lines takes under one step a pixel of each adversarial image, binarized
 // locally and globally, and of a comb, far within the budget traceSteps:
