@@ -587,7 +587,9 @@ func crossings(p []int32, ext []extreme, step, mid2 []int32, cross []float64) {
 	// The levels are taken over edgeReach pixels each side whatever the
 	// edge's length, pixels beyond an extreme replaced by the extreme
 	// itself (lo, hi), which changes neither the least nor the greatest
-	// value: loops of a fixed count, whose end the processor predicts.
+	// value: a fixed count of pixels, written out for edgeReach 3, with
+	// no loop end for the processor to predict (another edgeReach fails
+	// TestEdgeFinderMatchesReference until they are written again).
 	cross = cross[:len(step)]
 	mid2 = mid2[:len(step)]
 	for j := range cross {
@@ -597,10 +599,8 @@ func crossings(p []int32, ext []extreme, step, mid2 []int32, cross []float64) {
 		best := k
 		var level2 int32
 		if a.v >= b.v { // falling
-			for d := 1; d <= edgeReach; d++ {
-				va = max(va, p[max(lo, k-d)])
-				vb = min(vb, p[min(hi, k+1+d)])
-			}
+			va = max(va, p[max(lo, k-1)], p[max(lo, k-2)], p[max(lo, k-3)])
+			vb = min(vb, p[min(hi, k+2)], p[min(hi, k+3)], p[min(hi, k+4)])
 			level2 = va + vb
 			// The midpoint of the local contrast, when the edge
 			// crosses it.
@@ -621,10 +621,8 @@ func crossings(p []int32, ext []extreme, step, mid2 []int32, cross []float64) {
 				}
 			}
 		} else {
-			for d := 1; d <= edgeReach; d++ {
-				va = min(va, p[max(lo, k-d)])
-				vb = max(vb, p[min(hi, k+1+d)])
-			}
+			va = min(va, p[max(lo, k-1)], p[max(lo, k-2)], p[max(lo, k-3)])
+			vb = max(vb, p[min(hi, k+2)], p[min(hi, k+3)], p[min(hi, k+4)])
 			level2 = va + vb
 			if 2*a.v < m && 2*b.v > m {
 				level2 = (level2 + m) / 2
