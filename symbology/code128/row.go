@@ -59,12 +59,12 @@ func decodeAtBars(r *linear.Row, bars []int, hits []linear.Hit) []linear.Hit {
 	var sr symbolReader
 	sr.r = r
 	next := 0
+	var h linear.Hit
 	for _, i := range bars {
 		if i < next || i+6 >= len(r.W) {
 			continue
 		}
-		h, ok := sr.decodeAt(i)
-		if !ok {
+		if !sr.decodeAt(i, &h) {
 			continue
 		}
 		hits = append(hits, h)
@@ -73,27 +73,32 @@ func decodeAtBars(r *linear.Row, bars []int, hits []linear.Hit) []linear.Hit {
 	return hits
 }
 
-// decodeAt reads a symbol whose start character begins at bar i.
-func (sr *symbolReader) decodeAt(i int) (linear.Hit, bool) {
+// decodeAt reads a symbol whose start character begins at bar i into *h
+// and reports whether it did. It leaves *h as it was when it reads none:
+// a Hit returned by value would be copied on every bar tried, and most
+// fail: as a result, too large for registers, it was written field by
+// field and read back whole, which stalled, and it took most of
+// decodeAtBars's own time.
+func (sr *symbolReader) decodeAt(i int, h *linear.Hit) bool {
 	r := sr.r
 	m := r.Sum(i, 6) / charModules
 	if m <= 0 || !r.QuietBefore(i, quietModules*m) {
-		return linear.Hit{}, false
+		return false
 	}
 	sr.nvalues, sr.ngrow = 0, 0
 	v, m, ok := sr.char(i, m, startA)
 	if !ok {
-		return linear.Hit{}, false
+		return false
 	}
 	sr.values[0], sr.nvalues = v, 1
 	j := i + 6
 	for {
 		if j+7 >= len(r.W) || sr.nvalues > maxSymbolChars {
-			return linear.Hit{}, false
+			return false
 		}
 		v, mm, ok := sr.char(j, m, 0)
 		if !ok || v >= startA && v != stop {
-			return linear.Hit{}, false
+			return false
 		}
 		if v == stop {
 			break
@@ -106,18 +111,19 @@ func (sr *symbolReader) decodeAt(i int) (linear.Hit, bool) {
 	// The stop character's last two elements, a space of 1 and the
 	// termination bar of 2 modules, then the quiet zone.
 	if math.Abs((r.W[j+5]+r.W[j+6])/m-3) > edgeTolerance || !r.QuietAfter(j+7, quietModules*m) {
-		return linear.Hit{}, false
+		return false
 	}
 	values := sr.values[:sr.nvalues]
 	n := len(values)
 	if n < 3 || checkValue(values[:n-1]) != values[n-1] {
-		return linear.Hit{}, false
+		return false
 	}
 	msg, ok := decodeValues(values[:n-1])
 	if !ok {
-		return linear.Hit{}, false
+		return false
 	}
-	return linear.Hit{Kind: msg.kind(), Text: string(msg.data), Start: i, End: j + 7}, true
+	*h = linear.Hit{Kind: msg.kind(), Text: string(msg.data), Start: i, End: j + 7}
+	return true
 }
 
 // char reads the character whose six elements start at j, near module

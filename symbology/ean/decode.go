@@ -115,13 +115,13 @@ func decodeRow(r *linear.Row, hits []linear.Hit) []linear.Hit {
 func decodeAtBars(r *linear.Row, bars []int, hits []linear.Hit) []linear.Hit {
 	sr := symbolReader{r: r}
 	next := 0
+	var h linear.Hit
 	for _, i := range bars {
 		if i < next {
 			continue
 		}
 		sr.ngrow, sr.namb = 0, 0
-		h, ok := sr.decodeAt(i)
-		if !ok {
+		if !sr.decodeAt(i, &h) {
 			continue
 		}
 		hits = append(hits, h)
@@ -130,8 +130,13 @@ func decodeAtBars(r *linear.Row, bars []int, hits []linear.Hit) []linear.Hit {
 	return hits
 }
 
-// decodeAt reads a symbol whose left guard starts at bar i.
-func (sr *symbolReader) decodeAt(i int) (linear.Hit, bool) {
+// decodeAt reads a symbol whose left guard starts at bar i into *out and
+// reports whether it did. It leaves *out as it was when it reads none: a
+// Hit returned by value would be copied on every bar tried, and most fail
+// fail: as a result, too large for registers, it was written field by
+// field and read back whole, which stalled, and it took most of
+// decodeAtBars's own time.
+func (sr *symbolReader) decodeAt(i int, out *linear.Hit) bool {
 	r := sr.r
 	m := r.Sum(i, 3) / 3
 	if i == 1 && r.W[0] == 0 {
@@ -140,14 +145,14 @@ func (sr *symbolReader) decodeAt(i int) (linear.Hit, bool) {
 		// guard's space and second bar give its module.
 		m = r.Sum(2, 2) / 2
 		if m <= 0 || r.W[1] < 0.3*m {
-			return linear.Hit{}, false
+			return false
 		}
 	} else if m <= 0 || !r.QuietBefore(i, quietModules*m) || r.W[i] > 1.9*m || r.W[i] < 0.3*m {
-		return linear.Hit{}, false
+		return false
 	}
 	for _, e := range r.W[i+1 : i+3] {
 		if e < 0.3*m || e > 1.9*m {
-			return linear.Hit{}, false
+			return false
 		}
 	}
 	if i > 1 || r.W[0] > 0 {
@@ -169,20 +174,23 @@ func (sr *symbolReader) decodeAt(i int) (linear.Hit, bool) {
 	ngrow, namb := sr.ngrow, sr.namb
 	if n >= 4 && string(sr.sets[:4]) == "AAAA" {
 		if h, ok := sr.ean8(i, mods[3]); ok {
-			return h, true
+			*out = h
+			return true
 		}
 	}
 	if n == 6 {
 		sr.ngrow, sr.namb = ngrow, namb
 		if h, ok := sr.ean13(i, m); ok {
-			return h, true
+			*out = h
+			return true
 		}
 		sr.ngrow, sr.namb = ngrow, namb
 		if h, ok := sr.upce(i, m); ok {
-			return h, true
+			*out = h
+			return true
 		}
 	}
-	return linear.Hit{}, false
+	return false
 }
 
 // ean13 reads the rest of an EAN-13 symbol whose left guard starts at bar
