@@ -1,5 +1,7 @@
 package linear
 
+import "slices"
+
 // Row is one scan line as a run-length pattern: the widths of its light and
 // dark elements in order, in pixels with sub-pixel precision. Even indexes
 // are light elements (spaces), odd indexes dark ones (bars). A Row starts and
@@ -65,13 +67,23 @@ func (r *Row) Starts() []int {
 	// Bars i from 5 while i+startSpan < n, at j = i-5: the space before
 	// each, and where it and its startSpan elements end, in slices of one
 	// length (no bounds checks in the loop).
+	// Each bar is stored and kept only when it passes, by counting, with
+	// no branch on the test, which on a line of noise or print passes and
+	// fails at random.
 	if m := n - 5 - startSpan; m > 0 {
 		space, from, to := w[4:4+m], pos[5:5+m], pos[5+startSpan:5+startSpan+m]
+		c := len(starts)
+		starts = slices.Grow(starts, (m+1)/2)
+		buf := starts[:c+(m+1)/2]
 		for j := 0; j < len(space); j += 2 {
+			buf[c] = j + 5
+			pass := 0
 			if space[j] >= k*(to[j]-from[j]) {
-				starts = append(starts, j+5)
+				pass = 1
 			}
+			c += pass
 		}
+		starts = buf[:c]
 	}
 	r.starts = starts
 	return r.starts
