@@ -488,7 +488,12 @@ func firstSwing(p []int32, thr []int32, b int, backward bool) (s swing, next int
 	}
 	hi, lo := p[start], p[start]
 	hiPos, loPos := 0, 0 // in the walk's order
+	blk, end := 0, b     // pixel i lies in block blk, i/b, until end (no division a pixel)
 	for i := 1; i < n; i++ {
+		if i == end {
+			blk++
+			end += b
+		}
 		x := start + step*i // pixel i in the walk's direction
 		v := p[x]
 		if v > hi {
@@ -497,7 +502,7 @@ func firstSwing(p []int32, thr []int32, b int, backward bool) (s swing, next int
 		if v < lo {
 			lo, loPos = v, i
 		}
-		if hi-lo < thr[i/b] {
+		if hi-lo < thr[blk] {
 			continue
 		}
 		hx, lx := start+step*hiPos, start+step*loPos // their pixels
