@@ -1,6 +1,7 @@
 package linear
 
 import (
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -53,6 +54,68 @@ func TestStarts(t *testing.T) {
 		t.Logf("%s: %d starts of %d bars", c.Name, starts, bars)
 		if starts*share > bars {
 			t.Errorf("%s: %d starts of %d bars", c.Name, starts, bars)
+		}
+	}
+}
+
+// startsRef is Row.Starts written plainly, as its comment reads: the
+// first bar, the second after a dark start or a quiet space, and every bar
+// from the third whose space before it is at least minQuiet times the mean
+// of the startSpan elements from it, while startSpan elements follow.
+func startsRef(r *Row) []int {
+	w, n := r.W, len(r.W)
+	if n <= 1+startSpan {
+		return nil
+	}
+	const k = minQuiet / startSpan
+	s := []int{1}
+	if n > 3+startSpan && (w[0] == 0 || w[2] >= k*r.Sum(3, startSpan)) {
+		s = append(s, 3)
+	}
+	for i := 5; i+startSpan < n; i += 2 {
+		if w[i-1] >= k*r.Sum(i, startSpan) {
+			s = append(s, i)
+		}
+	}
+	return s
+}
+
+// TestStartsMatchesReference checks the counting loop of Row.Starts
+// against startsRef on rows of random widths, of every length up to 80
+// elements, light first and dark first, and on rows of noise and print,
+// reusing one row's storage as the scan does.
+func TestStartsMatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var r Row
+	check := func(what string) {
+		t.Helper()
+		want := startsRef(&r)
+		if got := r.Starts(); !slices.Equal(got, want) {
+			t.Fatalf("%s: widths %v: starts %v, want %v", what, r.W, got, want)
+		}
+	}
+	for n := 0; n < 80; n++ {
+		for range 20 {
+			pos := []float64{0}
+			if rng.IntN(4) == 0 {
+				pos = append(pos, 0) // starts dark
+			}
+			for range n {
+				pos = append(pos, pos[len(pos)-1]+float64(rng.IntN(12))+rng.Float64())
+			}
+			if len(pos)%2 == 1 {
+				pos = append(pos, pos[len(pos)-1])
+			}
+			r.set(pos)
+			check("random")
+		}
+	}
+	for _, c := range adversarial.Cases() {
+		g := binarize.Luminance(c.Make(600, 12))
+		for y := 1; y < 12; y += 2 {
+			src := RowOf(g.Pix[y*g.Stride : y*g.Stride+600])
+			r.set(src.Pos)
+			check(c.Name)
 		}
 	}
 }
