@@ -226,9 +226,17 @@ func ringWindows(b []int32, nr int, first, light bool, ks []int32) []int32 {
 		}
 		pairs = pairs<<1 | ok
 		ra, rb = rb, rc
+		// And the inner runs at least minModule a run on average, the
+		// first of ringWindow's tests: a view halved (or a fine texture)
+		// holds windows of one-pixel runs that pass the pairs by the
+		// million.
+		big := uint32(0)
+		if 2*(b[k]-b[max(k-7, 0)]) >= 2*innerRuns*minModule {
+			big = 1
+		}
 		// The first window, k = 8, is the first with five pairs.
 		ks[n] = int32(k)
-		n += int((pairs&0x1f + 1) >> 5 & (sel | ^(uint32(k)^want)&1))
+		n += int((pairs&0x1f + 1) >> 5 & big & (sel | ^(uint32(k)^want)&1))
 	}
 	m := 0
 	for _, k := range ks[:n] {
