@@ -600,3 +600,26 @@ func BenchmarkRunEnds(b *testing.B) {
 		})
 	}
 }
+
+// TestSameRow checks SameRow on equal rows, rows differing in one pixel
+// anywhere, rows of other lengths and empty rows.
+func TestSameRow(t *testing.T) {
+	a := make([]bool, 37)
+	for i := range a {
+		a[i] = i%3 == 0
+	}
+	b := slices.Clone(a)
+	if !SameRow(a, b) {
+		t.Error("equal rows differ")
+	}
+	for i := range b {
+		b[i] = !b[i]
+		if SameRow(a, b) {
+			t.Errorf("rows differing at %d are the same", i)
+		}
+		b[i] = !b[i]
+	}
+	if SameRow(a, b[:36]) || SameRow(nil, nil) || SameRow(a[:0], b[:0]) {
+		t.Error("rows of other lengths, or empty, are the same")
+	}
+}

@@ -1,10 +1,23 @@
 package detect
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math/bits"
 	"unsafe"
 )
+
+// SameRow reports whether rows a and b, both not empty, hold the same
+// pixels. It compares them as bytes (a bool is a byte, 0 or 1), far
+// cheaper than finding the runs of a row again: a detector that scans
+// rows keeps the runs of a row equal to the one before (an enlarged view
+// repeats every row, and drawn symbols repeat rows by the module).
+func SameRow(a, b []bool) bool {
+	if len(a) != len(b) || len(a) == 0 {
+		return false
+	}
+	return bytes.Equal(unsafe.Slice((*byte)(unsafe.Pointer(&a[0])), len(a)), unsafe.Slice((*byte)(unsafe.Pointer(&b[0])), len(b)))
+}
 
 // RunEnds writes to ends where each run of equal pixels of row ends (the
 // index after its last pixel) and returns the number of runs; ends must

@@ -1,12 +1,10 @@
 package aztec
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"math"
 	"slices"
-	"unsafe"
 
 	"github.com/barkit/barkit/detect"
 	"github.com/barkit/barkit/matrix"
@@ -130,7 +128,7 @@ func findBullseyesStats(ctx context.Context, bin *matrix.Matrix, step int, light
 			break
 		}
 		row := bin.Pix[y*w : (y+1)*w]
-		if !sameRow(row, prev) {
+		if !detect.SameRow(row, prev) {
 			nr := detect.RunEnds(row, b[1:])
 			wins = ringWindows(b, nr, row[0], light, wins[:0])
 			prev = row
@@ -246,16 +244,6 @@ func ringWindows(b []int32, nr int, first, light bool, ks []int32) []int32 {
 		}
 	}
 	return ks[:m]
-}
-
-// sameRow reports whether rows a and b hold the same pixels, comparing
-// them as bytes (a bool is a byte, 0 or 1): far cheaper than finding
-// the runs of a row again.
-func sameRow(a, b []bool) bool {
-	if len(a) != len(b) || len(a) == 0 {
-		return false
-	}
-	return bytes.Equal(unsafe.Slice((*byte)(unsafe.Pointer(&a[0])), len(a)), unsafe.Slice((*byte)(unsafe.Pointer(&b[0])), len(b)))
 }
 
 // ringWindow reports whether the window of runs e[j] to e[j+1], j from 0

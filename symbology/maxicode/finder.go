@@ -1,13 +1,11 @@
 package maxicode
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"image"
 	"math"
 	"slices"
-	"unsafe"
 
 	"github.com/barkit/barkit/detect"
 	"github.com/barkit/barkit/matrix"
@@ -128,7 +126,7 @@ func findBullseyesStats(ctx context.Context, bin *matrix.Matrix, lum *image.Gray
 			break
 		}
 		row := bin.Pix[y*w : (y+1)*w]
-		if !sameRow(row, prev) {
+		if !detect.SameRow(row, prev) {
 			nr := detect.RunEnds(row, b[1:])
 			wins = finderWindows(b, nr, row[0], wins[:0])
 			prev = row
@@ -201,16 +199,6 @@ func finderWindows(b []int32, nr int, first bool, ks []int32) []int32 {
 		ks = append(ks, int32(k))
 	}
 	return ks
-}
-
-// sameRow reports whether rows a and b hold the same pixels, comparing
-// them as bytes (a bool is a byte, 0 or 1): far cheaper than finding
-// the runs of a row again.
-func sameRow(a, b []bool) bool {
-	if len(a) != len(b) || len(a) == 0 {
-		return false
-	}
-	return bytes.Equal(unsafe.Slice((*byte)(unsafe.Pointer(&a[0])), len(a)), unsafe.Slice((*byte)(unsafe.Pointer(&b[0])), len(b)))
 }
 
 // evenRuns reports whether the four runs between boundaries e[0] … e[4]
