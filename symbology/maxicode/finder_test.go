@@ -3,7 +3,6 @@ package maxicode
 import (
 	"context"
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"github.com/barkit/barkit/binarize"
@@ -151,70 +150,4 @@ func refCrossRuns(bin *matrix.Matrix, x, y, dx, dy, limit, maxFirst, maxRun int)
 		}
 	}
 	return runs, false
-}
-
-// TestFinderWindows checks finderWindows against refFinderWindows, the
-// row test as first written, on rows of random runs: short and long
-// runs, and finders of every ring width, their runs a pixel or two off.
-func TestFinderWindows(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	b := make([]int32, 200)
-	var ks []int32
-	for i := range 20000 {
-		nr := 1 + rng.IntN(len(b)-1)
-		m := 2 + rng.IntN(10)
-		for j := 1; j <= nr; j++ {
-			var r int
-			switch i % 3 {
-			case 0:
-				r = 1 + rng.IntN(1+m)
-			case 1:
-				r = 1 + rng.IntN(3*m)
-			default:
-				// Finders: rings of m and a centre of about
-				// ringRatio·m, every run a pixel or two off.
-				r = m
-				if j%11 == 0 {
-					r = int(ringRatio * float64(m) * (0.4 + 2*rng.Float64()))
-				}
-				r = max(1, r+rng.IntN(5)-2)
-			}
-			b[j] = b[j-1] + int32(r)
-		}
-		first := rng.IntN(2) == 0
-		ks = finderWindows(b, nr, first, ks[:0])
-		if want := refFinderWindows(b, nr, first); !slices.Equal(ks, want) {
-			t.Fatalf("runs %v, first %v: got %v, want %v", b[:nr+1], first, ks, want)
-		}
-	}
-}
-
-// refFinderWindows is the row test of findBullseyes as first written.
-func refFinderWindows(b []int32, nr int, first bool) []int32 {
-	var ks []int32
-	k := 6
-	if first {
-		k = 5
-	}
-	for ; k+5 < nr; k += 2 {
-		inner := b[k+5] - b[k-4]
-		centre := b[k+1] - b[k]
-		rings := inner - centre
-		if float64(rings) < 8*minRing {
-			continue
-		}
-		u := float64(rings) / 8
-		if c := float64(centre); c < minCentre*ringRatio*u || c > maxCentre*ringRatio*u+1 {
-			continue
-		}
-		if !evenRuns(b[k-4:k+1], u) || !evenRuns(b[k+1:k+6], u) ||
-			float64(b[k-4]-b[k-5]) < u*(1-ringSlack)-1 || float64(b[k+6]-b[k+5]) < u*(1-ringSlack)-1 {
-			continue
-		}
-		if l, r := b[k]-b[k-4], b[k+5]-b[k+1]; 3*abs(l-r) > l+r+4 {
-			continue
-		}
-		ks = append(ks, int32(k))
-	}
-	return ks
 }
