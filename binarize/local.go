@@ -98,8 +98,9 @@ func localInto(ctx context.Context, g *image.Gray, dst []bool, inverted bool) (d
 // a pool hold what their last user left, so the binarizer writes every
 // element before it reads it.
 var (
-	scratch8   pixpool.Pool[uint8]
-	scratchInt pixpool.Pool[int]
+	scratch8    pixpool.Pool[uint8]
+	scratchInt  pixpool.Pool[int]
+	scratchBool pixpool.Pool[bool]
 )
 
 // blockThresholds returns the threshold of every block, row by row: a pixel
@@ -173,8 +174,8 @@ func blockThresholds(g *image.Gray) []uint8 {
 	}
 
 	thr := scratch8.Get(bw * bh)
-	textured := views.Get(bw * bh)
-	defer views.Put(textured)
+	textured := scratchBool.Get(bw * bh)
+	defer scratchBool.Put(textured)
 	for by := 0; by < bh; by++ {
 		y0, y1 := max(by-blockRadius, 0), min(by+blockRadius+1, bh)
 		for bx := 0; bx < bw; bx++ {
