@@ -2,6 +2,7 @@ package pdf417
 
 import (
 	"math"
+	"sort"
 	"sync"
 
 	"github.com/barkit/barkit/detect"
@@ -385,16 +386,7 @@ func pairRowEnds(lefts, rights []hit, reversed bool) ([]hit, []hit) {
 		// is beyond far: the products and sums rise with their terms,
 		// rounding included.
 		far := widest * (l.unit + maxUnit)
-		// j: the first right past l.
-		j, hi := 0, len(rights)
-		for j < hi {
-			m := int(uint(j+hi) >> 1)
-			if rights[m].s > l.s {
-				hi = m
-			} else {
-				j = m + 1
-			}
-		}
+		j := sort.Search(len(rights), func(m int) bool { return rights[m].s > l.s }) // the first right past l
 		if !reversed {
 			for ; j < len(rights); j++ {
 				d := rights[j].s - l.s
